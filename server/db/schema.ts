@@ -1,0 +1,444 @@
+/**
+ * The whole relational model. Only server/db knows Drizzle; services import the tables from here.
+ * Money is integer pence everywhere. Timestamps are timestamptz; calendar dates are `date` (London days).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- people and sign-in
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['admin', 'orderer'] }).notNull(),
+    isOrderer: boolean('is_orderer').notNull().default(false),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/** Server-side sessions; the cookie holds a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins, counted per e-mail and per address to throttle guessing across instances. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sign_in_failures_email_idx').on(t.email, t.createdAt),
+    index('sign_in_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- orders
+
+export const addresses = pgTable('addresses', {
+  id: id(),
+  name: text('name').notNull(),
+  line1: text('line_1').notNull().default(''),
+  line2: text('line_2'),
+  city: text('city').notNull().default(''),
+  state: text('state'),
+  zip: text('zip').notNull().default(''),
+  countryCode: text('country_code').notNull().default('GB'),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    ref: text('ref').notNull().unique(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    deliveryRegion: text('delivery_region', { enum: ['UK', 'EC', 'NA', 'WW'] }).notNull(),
+    hasDifferentShippingAddress: boolean('has_different_shipping_address').notNull().default(false),
+    billingAddressId: integer('billing_address_id')
+      .notNull()
+      .references(() => addresses.id),
+    shippingAddressId: integer('shipping_address_id').references(() => addresses.id),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('orders_placed_at_idx').on(t.placedAt)],
+);
+
+/** What was bought: the product-line specific attributes of one order item. */
+export const orderables = pgTable('orderables', {
+  id: id(),
+  type: text('type').notNull(),
+  pages: integer('pages'),
+  copies: integer('copies').notNull().default(1),
+  serviceLevel: text('service_level'),
+  apostilleCopies: integer('apostille_copies').notNull().default(0),
+  apostilleCountry: text('apostille_country'),
+  scanSend: boolean('scan_send').notNull().default(false),
+  despatchBy: text('despatch_by', { enum: ['standard', 'signed_for', 'tracked', 'courier'] })
+    .notNull()
+    .default('standard'),
+  subtotalInPence: integer('subtotal_in_pence').notNull().default(0),
+  certificateCountry: text('certificate_country'),
+  sourceLanguage: text('source_language'),
+  documentsByPost: boolean('documents_by_post').notNull().default(false),
+  firstnameA: text('firstname_a'),
+  surnameA: text('surname_a'),
+  firstnameB: text('firstname_b'),
+  surnameB: text('surname_b'),
+  firstnameC: text('firstname_c'),
+  surnameC: text('surname_c'),
+  eventDate: date('event_date'),
+  eventPlace: text('event_place'),
+});
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    ref: text('ref').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    position: integer('position').notNull(),
+    type: text('type').notNull(),
+    orderableType: text('orderable_type').notNull(),
+    orderableId: integer('orderable_id')
+      .notNull()
+      .references(() => orderables.id),
+    currentState: text('current_state').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    isEscalated: boolean('is_escalated').notNull().default(false),
+    isOnHold: boolean('is_on_hold').notNull().default(false),
+    waitingCustomerResponse: boolean('waiting_customer_response').notNull().default(false),
+    flagged: boolean('flagged').notNull().default(false),
+    netValue: integer('net_value').notNull(),
+    approved: boolean('approved').notNull().default(false),
+    isReorder: boolean('is_reorder').notNull().default(false),
+    /** The state before an escalation or a Modify Order request, restored when it ends. */
+    stateBeforeEscalation: text('state_before_escalation'),
+    stateBeforeUpdate: text('state_before_update'),
+    /** A Modify Order request waiting for the customer: the new attributes and the priced difference. */
+    pendingUpdate: jsonb('pending_update'),
+    fcoBatchId: integer('fco_batch_id'),
+    originalReceivedOn: date('original_received_on'),
+    nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
+    onHoldUntil: timestamp('on_hold_until', { withTimezone: true }),
+    lockVersion: integer('lock_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_user_state_idx').on(t.userId, t.currentState),
+    index('order_items_state_idx').on(t.currentState),
+    index('order_items_fco_batch_idx').on(t.fcoBatchId),
+    index('order_items_next_reminder_idx').on(t.nextReminderAt),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    userId: integer('user_id').references(() => users.id),
+    kind: text('kind').notNull().default('note'),
+    body: text('body').notNull(),
+    actioned: boolean('actioned').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_item_idx').on(t.orderItemId, t.createdAt)],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: id(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    source: text('source', { enum: ['staff', 'customer'] }).notNull(),
+    uploadedById: integer('uploaded_by_id').references(() => users.id),
+    selected: boolean('selected').notNull().default(false),
+    approved: boolean('approved'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attachments_item_idx').on(t.orderItemId)],
+);
+
+/** The timeline: every change to an order item, who made it and with what input. */
+export const orderItemEvents = pgTable(
+  'order_item_events',
+  {
+    id: id(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    userId: integer('user_id').references(() => users.id),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state'),
+    payload: jsonb('payload'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_item_events_item_idx').on(t.orderItemId, t.createdAt)],
+);
+
+export const groOrders = pgTable(
+  'gro_orders',
+  {
+    id: id(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    reference: text('reference').notNull(),
+    data: text('data'),
+    destination: text('destination').notNull(),
+    service: text('service').notNull(),
+    cost: integer('cost').notNull(),
+    isReorder: boolean('is_reorder').notNull().default(false),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('gro_orders_item_idx').on(t.orderItemId), index('gro_orders_reference_idx').on(t.reference)],
+);
+
+export const despatches = pgTable(
+  'despatches',
+  {
+    id: id(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    despatchedOn: date('despatched_on').notNull(),
+    carrier: text('carrier').notNull(),
+    service: text('service').notNull(),
+    cost: integer('cost').notNull(),
+    reference: text('reference'),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('despatches_item_idx').on(t.orderItemId)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    action: text('action').notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    notes: text('notes'),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refunds_item_idx').on(t.orderItemId), index('refunds_created_at_idx').on(t.createdAt)],
+);
+
+export const fcoBatches = pgTable(
+  'fco_batches',
+  {
+    id: id(),
+    ref: text('ref').notNull().unique(),
+    state: text('state', { enum: ['pending_despatch', 'waiting_fco', 'received'] }).notNull(),
+    fcoReference: text('fco_reference').notNull(),
+    fcoCost: integer('fco_cost').notNull(),
+    despatchedOn: date('despatched_on'),
+    despatchCost: integer('despatch_cost'),
+    despatchReference: text('despatch_reference'),
+    receivedOn: date('received_on'),
+    createdById: integer('created_by_id').references(() => users.id),
+    lockVersion: integer('lock_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('fco_batches_state_idx').on(t.state)],
+);
+
+// ---------------------------------------------------------------- customers talking to us
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name'),
+    subject: text('subject'),
+    /** Sanitised HTML of the customer's message. */
+    content: text('content').notNull(),
+    active: boolean('active').notNull().default(true),
+    orderRef: text('order_ref'),
+    orderItemId: integer('order_item_id').references(() => orderItems.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('conversations_active_idx').on(t.active, t.createdAt)],
+);
+
+export const conversationReplies = pgTable('conversation_replies', {
+  id: id(),
+  conversationId: integer('conversation_id')
+    .notNull()
+    .references(() => conversations.id),
+  userId: integer('user_id').references(() => users.id),
+  content: text('content').notNull(),
+  createdAt: createdAt(),
+});
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: id(),
+    ref: text('ref').notNull().unique(),
+    email: text('email').notNull(),
+    billingAddressId: integer('billing_address_id')
+      .notNull()
+      .references(() => addresses.id),
+    items: jsonb('items').notNull(),
+    totalInPence: integer('total_in_pence').notNull(),
+    state: text('state', { enum: ['unpaid', 'paid', 'closed'] })
+      .notNull()
+      .default('unpaid'),
+    customerNotified: boolean('customer_notified').notNull().default(false),
+    closedById: integer('closed_by_id').references(() => users.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('carts_state_idx').on(t.state, t.createdAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    orderItemId: integer('order_item_id').references(() => orderItems.id),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Transactional outbox: every e-mail is written here in the same transaction as the action. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    attachmentIds: jsonb('attachment_ids'),
+    messageId: text('message_id').notNull().unique(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    orderItemId: integer('order_item_id').references(() => orderItems.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------- reference content
+
+const referenceColumns = () => ({
+  id: id(),
+  name: text('name').notNull(),
+  details: text('details').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const registries = pgTable('registries', referenceColumns());
+export const embassies = pgTable('embassies', referenceColumns());
+export const councils = pgTable('councils', referenceColumns());
+export const parishes = pgTable('parishes', referenceColumns());
+export const courts = pgTable('courts', referenceColumns());
+
+export const articles = pgTable('articles', {
+  id: id(),
+  certificateType: text('certificate_type').notNull(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  category: text('category').notNull(),
+  site: text('site').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const faqCategories = pgTable('faq_categories', {
+  id: id(),
+  site: text('site').notNull(),
+  title: text('title').notNull(),
+  position: integer('position').notNull(),
+  createdAt: createdAt(),
+});
+
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: id(),
+    faqCategoryId: integer('faq_category_id')
+      .notNull()
+      .references(() => faqCategories.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('faqs_category_idx').on(t.faqCategoryId, t.position)],
+);
