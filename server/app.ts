@@ -1,0 +1,145 @@
+/**
+ * Builds the Fastify app: the JSON API under /api/v1 (every path ending .json), the OpenAPI description
+ * at /api/docs, health checks, and the built SPA for every other path.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { guard } from './auth/guard';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError } from './errors';
+import { healthRoutes } from './routes/health';
+import { notificationRoutes } from './routes/notifications';
+import { sessionRoutes } from './routes/session';
+
+export interface AppOptions {
+  config: Pick<Config, 'storefrontApiKey' | 'sessionSecret' | 'secureCookies' | 'logLevel'>;
+  database: Database;
+  /** Folder of the built SPA (index.html and assets); defaults to ./dist. */
+  webRoot?: string;
+  logger?: boolean;
+}
+
+const errorBody = (code: string, message: string, details?: unknown) => ({
+  error: details === undefined ? { code, message } : { code, message, details },
+});
+
+/** Creates the app with every route registered; the caller listens (or injects, in tests). */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: opts.config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        field:
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(error.validationContext ?? 'body'),
+        message: v.message ?? 'Invalid value.',
+      }));
+      return reply.status(422).send(errorBody('invalid_input', 'Check the highlighted fields.', details));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send(errorBody('internal', 'Something went wrong on our side.'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413)
+      return reply.status(413).send(errorBody('payload_too_large', 'The upload is too large.'));
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, a wrong content type and the like are bad input, never a 500.
+      return reply.status(422).send(errorBody('invalid_input', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('internal', 'Something went wrong on our side.'));
+  });
+
+  await app.register(cookie, { secret: opts.config.sessionSecret });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'UK Document Services back office API',
+        version: '1.0.0',
+        description:
+          'Staff API (session cookie + X-CSRF-Token on every state-changing call) and storefront API ' +
+          '(Authorization: Bearer <STOREFRONT_API_KEY>). Money is integer pence.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'ukds_session' },
+          storefront: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(guard, { database: opts.database, storefrontApiKey: opts.config.storefrontApiKey });
+
+  await app.register(healthRoutes, { database: opts.database });
+  await app.register(
+    async (api) => {
+      await api.register(sessionRoutes, {
+        database: opts.database,
+        secureCookies: opts.config.secureCookies,
+      });
+      await api.register(notificationRoutes, { database: opts.database });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const webRoot = path.resolve(opts.webRoot ?? 'dist');
+  const hasSpa = existsSync(path.join(webRoot, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (!hasSpa) {
+        return reply
+          .status(503)
+          .type('text/plain')
+          .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+      }
+      // Every non-API path is a route of the SPA, which decides what to show (and redirects unknown ones).
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', webRoot, { maxAge: 0, immutable: false });
+    }
+    return reply
+      .status(404)
+      .send(errorBody('not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  return app;
+}

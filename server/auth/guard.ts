@@ -1,0 +1,65 @@
+/**
+ * The one reusable guard. Every route declares who may call it in `config.auth`
+ * (default 'user'); this hook resolves the session, checks the role and the CSRF token.
+ */
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { AppError } from '../errors';
+import { type ActiveSession, csrfMatches, findSession, type SessionUser } from './sessions';
+
+export type AuthLevel = 'public' | 'user' | 'admin' | 'storefront';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+  interface FastifyRequest {
+    session: ActiveSession | null;
+    user: SessionUser | null;
+  }
+}
+
+export const SESSION_COOKIE = 'ukds_session';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The signed-in user of a request a guarded route handles (the guard ran, so it is there). */
+export function currentUser(request: { user: SessionUser | null }): SessionUser {
+  if (!request.user) throw new AppError('unauthenticated', 'Sign in to continue.');
+  return request.user;
+}
+
+export const guard = fp<{ database: Database; storefrontApiKey?: string }>(async (app, opts) => {
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    // Unmatched routes (404s, the SPA fallback) carry no config and need no session.
+    if (!request.routeOptions.url) return;
+    const level: AuthLevel = request.routeOptions.config.auth ?? 'user';
+    if (level === 'public') return;
+    if (level === 'storefront') {
+      const header = request.headers.authorization ?? '';
+      const key = header.startsWith('Bearer ') ? header.slice(7) : '';
+      if (!opts.storefrontApiKey || !csrfMatches(opts.storefrontApiKey, key)) {
+        throw new AppError('unauthenticated', 'A valid storefront API key is required.');
+      }
+      return;
+    }
+    const raw = request.cookies[SESSION_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : undefined;
+    const session =
+      unsigned?.valid && unsigned.value ? await findSession(opts.database.db, unsigned.value) : null;
+    if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
+    request.session = session;
+    request.user = session.user;
+    if (!SAFE_METHODS.has(request.method)) {
+      const given = request.headers['x-csrf-token'];
+      if (!csrfMatches(session.csrfToken, Array.isArray(given) ? given[0] : given)) {
+        throw new AppError('csrf_failed', 'The security token is missing or out of date. Reload the page.');
+      }
+    }
+    if (level === 'admin' && session.user.role !== 'admin') {
+      throw new AppError('forbidden', 'Only administrators may do that.');
+    }
+  });
+});

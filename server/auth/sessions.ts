@@ -1,0 +1,114 @@
+/**
+ * Server-side sessions. The browser holds a random token in an HttpOnly cookie; the database holds its
+ * SHA-256, the CSRF synchronizer token and the timestamps that enforce the idle and absolute timeouts.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq, lt, or } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads do not all turn into writes. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  role: 'admin' | 'orderer';
+  isOrderer: boolean;
+}
+
+export interface ActiveSession {
+  id: string;
+  csrfToken: string;
+  user: SessionUser;
+}
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Starts a session for a user; returns the cookie token (never stored) and the CSRF token. */
+export async function createSession(
+  db: Db,
+  userId: number,
+  meta: { ip?: string; userAgent?: string },
+  now = new Date(),
+): Promise<{ token: string; csrfToken: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    id: sha256(token),
+    userId,
+    csrfToken,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500),
+  });
+  return { token, csrfToken };
+}
+
+/** The live session for a cookie token, or null when unknown, idle too long, expired or the user is inactive. */
+export async function findSession(db: Db, token: string, now = new Date()): Promise<ActiveSession | null> {
+  const id = sha256(token);
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      csrfToken: sessions.csrfToken,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      isOrderer: users.isOrderer,
+      active: users.active,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const idle = now.getTime() - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS;
+  if (!row.active || idle || row.expiresAt.getTime() <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  return {
+    id: row.id,
+    csrfToken: row.csrfToken,
+    user: { id: row.userId, name: row.name, email: row.email, role: row.role, isOrderer: row.isOrderer },
+  };
+}
+
+/** Ends the session a cookie token names (no-op when unknown). */
+export async function destroySession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sha256(token)));
+}
+
+/** Ends every session of a user at once (deactivation, password reset). */
+export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Removes sessions past either timeout; run from the job worker. */
+export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))),
+    );
+}
+
+/** Constant-time comparison of the CSRF token a request sent with the session's. */
+export function csrfMatches(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,74 @@
+/**
+ * Configuration: environment variables only, validated once at start. Each one is documented in README.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  STOREFRONT_API_KEY: z.string().min(16).optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAIL_FROM: z.string().min(3).default('UK Document Services <orders@ukds.example>'),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  smtpUrl?: string;
+  storefrontApiKey?: string;
+  sessionSecret: string;
+  logLevel: string;
+  mailFrom: string;
+  /** Demo mode: the embedded database outside production; an empty one is seeded with demo data. */
+  demoMode: boolean;
+  /** Cookies marked Secure (production only: the dev server and tests run over plain http). */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; the session secret is kept in DATA_DIR when not given. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const demoMode = !e.DATABASE_URL && e.NODE_ENV !== 'production';
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    smtpUrl: e.SMTP_URL,
+    storefrontApiKey: e.STOREFRONT_API_KEY ?? (demoMode ? 'demo-storefront-key' : undefined),
+    sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    mailFrom: e.MAIL_FROM,
+    demoMode,
+    secureCookies: e.NODE_ENV === 'production',
+  };
+}
+
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,91 @@
+/** Sign in, sign out and the current user. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CurrentUserSchema, SignInSchema } from '../../domain/contract/session';
+import { currentUser, SESSION_COOKIE } from '../auth/guard';
+import { ABSOLUTE_TIMEOUT_MS, createSession, destroySession, type SessionUser } from '../auth/sessions';
+import type { Database } from '../db/client';
+import { signIn } from '../services/auth/sign-in';
+
+const toWire = (u: SessionUser) => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role,
+  is_orderer: u.isOrderer,
+});
+
+export const sessionRoutes: FastifyPluginAsyncZod<{ database: Database; secureCookies: boolean }> = async (
+  app,
+  { database, secureCookies },
+) => {
+  const { db } = database;
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: secureCookies,
+    signed: true,
+  };
+
+  app.post(
+    '/session.json',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in with e-mail and password',
+        body: SignInSchema,
+        response: { 200: CurrentUserSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await signIn(db, { ...request.body, ip: request.ip });
+      // Rotation: whatever session the browser had ends; a fresh token is issued.
+      const old = request.cookies[SESSION_COOKIE];
+      const oldToken = old ? request.unsignCookie(old) : undefined;
+      if (oldToken?.valid && oldToken.value) await destroySession(db, oldToken.value);
+      const { token, csrfToken } = await createSession(db, user.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: ABSOLUTE_TIMEOUT_MS / 1000 });
+      return {
+        user: toWire({
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          isOrderer: user.isOrderer,
+        }),
+        csrf_token: csrfToken,
+      };
+    },
+  );
+
+  app.delete(
+    '/session.json',
+    {
+      schema: { tags: ['session'], summary: 'Sign out', response: { 200: z.object({}) } },
+    },
+    async (request, reply) => {
+      const raw = request.cookies[SESSION_COOKIE];
+      const token = raw ? request.unsignCookie(raw) : undefined;
+      if (token?.valid && token.value) await destroySession(db, token.value);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return {};
+    },
+  );
+
+  app.get(
+    '/users/current_user.json',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user and the CSRF token to send as X-CSRF-Token',
+        response: { 200: CurrentUserSchema },
+      },
+    },
+    async (request) => ({ user: toWire(currentUser(request)), csrf_token: request.session?.csrfToken ?? '' }),
+  );
+};

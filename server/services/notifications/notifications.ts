@@ -1,0 +1,64 @@
+/** Staff notifications: what happened to the people concerned, newest first. */
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { NotificationList } from '../../../domain/contract/session';
+import type { Db, Tx } from '../../db/client';
+import { notifications, orderItems } from '../../db/schema';
+
+const LIST_LIMIT = 50;
+
+/** Records a notification for a user (inside the caller's transaction). */
+export async function notify(
+  db: Db | Tx,
+  input: { userId: number; kind: string; message: string; orderItemId?: number | null },
+): Promise<void> {
+  await db.insert(notifications).values({
+    userId: input.userId,
+    kind: input.kind,
+    message: input.message,
+    orderItemId: input.orderItemId ?? null,
+  });
+}
+
+/** The user's latest notifications and their unread count. */
+export async function listNotifications(db: Db, userId: number): Promise<NotificationList> {
+  const [rows, [unread]] = await Promise.all([
+    db
+      .select({
+        id: notifications.id,
+        kind: notifications.kind,
+        message: notifications.message,
+        readAt: notifications.readAt,
+        createdAt: notifications.createdAt,
+        ref: orderItems.ref,
+      })
+      .from(notifications)
+      .leftJoin(orderItems, eq(orderItems.id, notifications.orderItemId))
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(LIST_LIMIT),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return {
+    notifications: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      message: r.message,
+      order_item_ref: r.ref,
+      read: r.readAt !== null,
+      created_at: r.createdAt.toISOString(),
+    })),
+    unread_count: unread.n,
+  };
+}
+
+/** Marks the given notifications (or all) of the user read. */
+export async function markNotificationsRead(db: Db, userId: number, ids?: number[]): Promise<void> {
+  const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(ids ? and(mine, inArray(notifications.id, ids)) : mine);
+}
