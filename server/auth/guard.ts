@@ -35,7 +35,10 @@ export const guard = fp<{ database: Database; storefrontApiKey?: string }>(async
   app.addHook('onRequest', async (request) => {
     // Unmatched routes (404s, the SPA fallback) carry no config and need no session.
     if (!request.routeOptions.url) return;
-    const level: AuthLevel = request.routeOptions.config.auth ?? 'user';
+    // API routes are for signed-in staff unless they say otherwise; docs and health are public.
+    const level: AuthLevel =
+      request.routeOptions.config.auth ??
+      (request.routeOptions.url.startsWith('/api/v1/') ? 'user' : 'public');
     if (level === 'public') return;
     if (level === 'storefront') {
       const header = request.headers.authorization ?? '';

@@ -1,0 +1,265 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../db/schema';
+import { updateUser } from '../services/users/users';
+import { buildUser, createTestApp, signInAs, TEST_PASSWORD, type TestContext } from '../test/harness';
+import { IDLE_TIMEOUT_MS } from './sessions';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'ukds-web-'));
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>UKDS</title><div id="root"></div>');
+  ctx = await createTestApp({ webRoot });
+});
+afterAll(() => ctx.close());
+
+const signInRequest = (email: string, password: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/session.json', payload: { email, password } });
+
+describe('sign-in', () => {
+  it('signs in, answers the user and a CSRF token, and sets an HttpOnly SameSite=Lax cookie', async () => {
+    const user = await buildUser(ctx.database, { name: 'Sam Signin', role: 'admin', is_orderer: false });
+    const res = await signInRequest(user.email.toUpperCase(), TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toEqual({
+      id: user.id,
+      name: 'Sam Signin',
+      email: user.email,
+      role: 'admin',
+      is_orderer: false,
+    });
+    expect(body.csrf_token).toMatch(/^[\w-]{40,}$/);
+    const cookie = res.cookies.find((c) => c.name === 'ukds_session');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+  });
+
+  it('refuses a wrong password with 401 and the error shape, and no cookie', async () => {
+    const user = await buildUser(ctx.database);
+    const res = await signInRequest(user.email, 'not-the-password');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      error: { code: 'invalid_credentials', message: 'Wrong e-mail or password.' },
+    });
+    expect(res.cookies.find((c) => c.name === 'ukds_session')).toBeUndefined();
+  });
+
+  it('answers an unknown e-mail exactly like a wrong password', async () => {
+    const res = await signInRequest('nobody@test.example', 'whatever-password');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('invalid_credentials');
+  });
+
+  it('validates the body (422 with field details)', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/session.json', payload: { email: '' } });
+    expect(res.statusCode).toBe(422);
+    const { error } = res.json();
+    expect(error.code).toBe('invalid_input');
+    expect(error.details.map((d: { field: string }) => d.field)).toEqual(
+      expect.arrayContaining(['email', 'password']),
+    );
+  });
+
+  it('answers malformed JSON with 422, not 500', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/session.json',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('throttles repeated failures for an e-mail with 429, even with the right password', async () => {
+    const user = await buildUser(ctx.database);
+    for (let i = 0; i < 5; i++) expect((await signInRequest(user.email, `wrong-${i}`)).statusCode).toBe(401);
+    const res = await signInRequest(user.email, TEST_PASSWORD);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.code).toBe('too_many_attempts');
+  });
+
+  it('refuses a deactivated user', async () => {
+    const user = await buildUser(ctx.database);
+    await updateUser(ctx.database.db, user.id, { active: false });
+    expect((await signInRequest(user.email, TEST_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('rotates the session at sign-in: the old cookie stops working', async () => {
+    const user = await buildUser(ctx.database);
+    const first = await signInAs(ctx.app, user.email);
+    const second = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/session.json',
+      payload: { email: user.email, password: TEST_PASSWORD },
+      headers: { cookie: first.cookie },
+    });
+    expect(second.statusCode).toBe(200);
+    const stale = await first.request({ method: 'GET', url: '/api/v1/users/current_user.json' });
+    expect(stale.statusCode).toBe(401);
+  });
+});
+
+describe('current user and sign-out', () => {
+  it('answers 401 with the error shape when not signed in', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/current_user.json' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: { code: 'unauthenticated', message: 'Sign in to continue.' } });
+  });
+
+  it('answers the user and the same CSRF token', async () => {
+    const user = await buildUser(ctx.database, { name: 'Cora Current' });
+    const agent = await signInAs(ctx.app, user.email);
+    const res = await agent.request({ method: 'GET', url: '/api/v1/users/current_user.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      user: { id: user.id, name: 'Cora Current', email: user.email, role: 'orderer', is_orderer: true },
+      csrf_token: agent.csrf,
+    });
+  });
+
+  it('rejects a forged cookie', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/current_user.json',
+      headers: { cookie: 'ukds_session=forged.value' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('signs out: the session ends in the database and the cookie no longer works', async () => {
+    const user = await buildUser(ctx.database);
+    const agent = await signInAs(ctx.app, user.email);
+    const res = await agent.request({ method: 'DELETE', url: '/api/v1/session.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({});
+    const rows = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(0);
+    expect((await agent.request({ method: 'GET', url: '/api/v1/users/current_user.json' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('ends a session idle for more than 8 hours', async () => {
+    const user = await buildUser(ctx.database);
+    const agent = await signInAs(ctx.app, user.email);
+    await ctx.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - IDLE_TIMEOUT_MS - 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await agent.request({ method: 'GET', url: '/api/v1/users/current_user.json' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('ends a session past its absolute lifetime even when active', async () => {
+    const user = await buildUser(ctx.database);
+    const agent = await signInAs(ctx.app, user.email);
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await agent.request({ method: 'GET', url: '/api/v1/users/current_user.json' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('ends every session of a user deactivated by an admin', async () => {
+    const user = await buildUser(ctx.database);
+    const agent = await signInAs(ctx.app, user.email);
+    await updateUser(ctx.database.db, user.id, { active: false });
+    expect((await agent.request({ method: 'GET', url: '/api/v1/users/current_user.json' })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a state-changing request without the token (403) and changes nothing', async () => {
+    const user = await buildUser(ctx.database);
+    const agent = await signInAs(ctx.app, user.email);
+    const res = await agent.request({ method: 'DELETE', url: '/api/v1/session.json', csrf: null });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('csrf_failed');
+    expect((await agent.request({ method: 'GET', url: '/api/v1/users/current_user.json' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses a wrong token (403)', async () => {
+    const user = await buildUser(ctx.database);
+    const agent = await signInAs(ctx.app, user.email);
+    const res = await agent.request({
+      method: 'DELETE',
+      url: '/api/v1/session.json',
+      csrf: `${agent.csrf}x`,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("refuses another session's token (403)", async () => {
+    const a = await signInAs(ctx.app, (await buildUser(ctx.database)).email);
+    const b = await signInAs(ctx.app, (await buildUser(ctx.database)).email);
+    const res = await a.request({
+      method: 'POST',
+      url: '/api/v1/notifications/mark_read.json',
+      payload: {},
+      csrf: b.csrf,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('accepts the right token', async () => {
+    const agent = await signInAs(ctx.app, (await buildUser(ctx.database)).email);
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/v1/notifications/mark_read.json',
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('routing', () => {
+  it('answers unknown API paths with 404 JSON', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/no_such_thing.json' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('answers unknown API writes with 404 JSON too', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/order_items/x/nothing.json',
+      payload: {},
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('serves the SPA for every other path', async () => {
+    for (const url of ['/', '/dashboard', '/orders/100234-1', '/some/unknown/route']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('reports health and readiness', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves the OpenAPI description', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/v1/session.json', '/api/v1/users/current_user.json']),
+    );
+  });
+});
