@@ -22,11 +22,11 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './errors';
 import { healthRoutes } from './routes/health';
-import { notificationRoutes } from './routes/notifications';
-import { sessionRoutes } from './routes/session';
+import { apiRoutes } from './routes/index';
 
 export interface AppOptions {
-  config: Pick<Config, 'storefrontApiKey' | 'sessionSecret' | 'secureCookies' | 'logLevel'>;
+  config: Pick<Config, 'storefrontApiKey' | 'sessionSecret' | 'secureCookies' | 'logLevel'> &
+    Partial<Pick<Config, 'dataDir' | 'mailFrom'>>;
   database: Database;
   /** Folder of the built SPA (index.html and assets); defaults to ./dist. */
   webRoot?: string;
@@ -101,11 +101,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: opts.database });
   await app.register(
     async (api) => {
-      await api.register(sessionRoutes, {
-        database: opts.database,
-        secureCookies: opts.config.secureCookies,
-      });
-      await api.register(notificationRoutes, { database: opts.database });
+      for (const routes of apiRoutes)
+        await api.register(routes, { database: opts.database, config: opts.config });
     },
     { prefix: '/api/v1' },
   );

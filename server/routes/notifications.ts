@@ -2,13 +2,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MarkNotificationsReadSchema, NotificationListSchema } from '../../domain/contract/session';
 import { currentUser } from '../auth/guard';
-import type { Database } from '../db/client';
 import { listNotifications, markNotificationsRead } from '../services/notifications/notifications';
+import type { RouteDeps } from './index';
 
-export const notificationRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
-  app,
-  { database },
-) => {
+export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database }) => {
   const { db } = database;
   app.get(
     '/notifications.json',

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { CurrentUserSchema, SignInSchema } from '../../domain/contract/session';
 import { currentUser, SESSION_COOKIE } from '../auth/guard';
 import { ABSOLUTE_TIMEOUT_MS, createSession, destroySession, type SessionUser } from '../auth/sessions';
-import type { Database } from '../db/client';
 import { signIn } from '../services/auth/sign-in';
+import type { RouteDeps } from './index';
 
 const toWire = (u: SessionUser) => ({
   id: u.id,
@@ -15,10 +15,8 @@ const toWire = (u: SessionUser) => ({
   is_orderer: u.isOrderer,
 });
 
-export const sessionRoutes: FastifyPluginAsyncZod<{ database: Database; secureCookies: boolean }> = async (
-  app,
-  { database, secureCookies },
-) => {
+export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database, config }) => {
+  const { secureCookies } = config;
   const { db } = database;
   const cookieOptions = {
     path: '/',

@@ -1,0 +1,15 @@
+/**
+ * Every API route plugin, registered under /api/v1 by app.ts. Add a new area here (one line each).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { notificationRoutes } from './notifications';
+import { sessionRoutes } from './session';
+
+export interface RouteDeps {
+  database: Database;
+  config: Pick<Config, 'storefrontApiKey' | 'secureCookies'> & Partial<Pick<Config, 'dataDir' | 'mailFrom'>>;
+}
+
+export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [sessionRoutes, notificationRoutes];
