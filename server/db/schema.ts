@@ -159,6 +159,8 @@ export const orderItems = pgTable(
     pendingUpdate: jsonb('pending_update'),
     fcoBatchId: integer('fco_batch_id'),
     originalReceivedOn: date('original_received_on'),
+    /** The London day the item should leave the office by, from the order date and the service level. */
+    despatchDueOn: date('despatch_due_on'),
     nextReminderAt: timestamp('next_reminder_at', { withTimezone: true }),
     onHoldUntil: timestamp('on_hold_until', { withTimezone: true }),
     lockVersion: integer('lock_version').notNull().default(0),
@@ -171,6 +173,7 @@ export const orderItems = pgTable(
     index('order_items_state_idx').on(t.currentState),
     index('order_items_fco_batch_idx').on(t.fcoBatchId),
     index('order_items_next_reminder_idx').on(t.nextReminderAt),
+    index('order_items_despatch_due_idx').on(t.despatchDueOn),
   ],
 );
 
