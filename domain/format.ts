@@ -1,0 +1,63 @@
+/** Money and date formatting shared by the SPA, e-mails and the server, always in Europe/London. */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+/** The business's time zone (PRODUCT.md section 1). */
+export const BUSINESS_TIME_ZONE = 'Europe/London';
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** Integer pence as pounds, e.g. 123450 → '£1,234.50'. */
+export function formatPence(pence: number): string {
+  return gbp.format(pence / 100);
+}
+
+const poundsPattern = /^(-)?£?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{1,2}))?$/;
+
+/** Pounds typed by a user ('£1,234.5', '12', '0.99') as integer pence; null when it is not an amount. */
+export function parsePounds(text: string): number | null {
+  const match = poundsPattern.exec(text.trim());
+  if (!match || (match[2] === undefined && match[3] === undefined)) return null;
+  const pounds = Number((match[2] ?? '0').replaceAll(',', ''));
+  const pence = Number((match[3] ?? '0').padEnd(2, '0'));
+  const total = pounds * 100 + pence;
+  if (!Number.isSafeInteger(total)) return null;
+  return match[1] ? -total : total;
+}
+
+/** Pence as the plain pounds a form field shows, e.g. 925 → '9.25' (no symbol, no separators). */
+export function penceToPoundsInput(pence: number): string {
+  return (pence / 100).toFixed(2);
+}
+
+const calendarDate = /^\d{4}-\d{2}-\d{2}$/;
+
+function inLondon(value: Date | string): TZDate {
+  return new TZDate(new Date(value).getTime(), BUSINESS_TIME_ZONE);
+}
+
+/** A date as 'dd/MM/yyyy' in London; a 'yyyy-MM-dd' calendar date is shown as is, never shifted. */
+export function formatDate(value: Date | string): string {
+  if (typeof value === 'string' && calendarDate.test(value)) {
+    const [y, m, d] = value.split('-');
+    return `${d}/${m}/${y}`;
+  }
+  return format(inLondon(value), 'dd/MM/yyyy');
+}
+
+/** A moment as 'dd/MM/yyyy @ HH:mm' in London. */
+export function formatDateTime(value: Date | string): string {
+  return format(inLondon(value), "dd/MM/yyyy '@' HH:mm");
+}
+
+/** The London calendar day of a moment as 'yyyy-MM-dd' ("today" for despatch dates and overdue counts). */
+export function londonToday(now: Date): string {
+  return format(inLondon(now), 'yyyy-MM-dd');
+}
+
+/** The month before the London month of `now`, the sales report's default and latest allowed month. */
+export function lastMonth(now: Date): { year: number; month: number } {
+  const london = inLondon(now);
+  const month = london.getMonth(); // 0-based this month = 1-based last month
+  return month === 0 ? { year: london.getFullYear() - 1, month: 12 } : { year: london.getFullYear(), month };
+}

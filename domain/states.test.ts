@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_STATES,
+  ESCALATION_STATES,
+  isOrderItemState,
+  NORMAL_STATES,
+  ON_HOLD_STATES,
+  onHoldVariant,
+  productLine,
+  stateGroup,
+  WAITING_CUSTOMER_STATES,
+  waitingVariant,
+} from './states';
+
+describe('states', () => {
+  it('has 17 normal, 10 escalation, 8 waiting-customer and 8 on-hold states, all distinct', () => {
+    expect(NORMAL_STATES).toHaveLength(17);
+    expect(ESCALATION_STATES).toHaveLength(10);
+    expect(WAITING_CUSTOMER_STATES).toHaveLength(8);
+    expect(ON_HOLD_STATES).toHaveLength(8);
+    expect(new Set(ALL_STATES).size).toBe(43);
+  });
+
+  it('pairs every waiting state with its on_hold_ variant', () => {
+    for (const s of WAITING_CUSTOMER_STATES) {
+      expect(ON_HOLD_STATES).toContain(onHoldVariant(s));
+      expect(waitingVariant(onHoldVariant(s))).toBe(s);
+    }
+  });
+
+  it('recognises known states only', () => {
+    expect(isOrderItemState('waiting_gro')).toBe(true);
+    expect(isOrderItemState('on_hold_waiting_gro')).toBe(false);
+  });
+
+  it.each([
+    ['Certificate', 'certificate'],
+    ['DivorceCertificate', 'certificate'],
+    ['Translation', 'translation'],
+    ['AdultDeedPoll', 'deed_poll'],
+    ['ChildDeedPoll', 'deed_poll'],
+  ] as const)('product line of %s is %s', (type, line) => {
+    expect(productLine(type)).toBe(line);
+  });
+});
+
+describe('stateGroup', () => {
+  const base = { isEscalated: false, isOnHold: false, waitingCustomerResponse: false };
+  it.each([
+    ['gro_order_required', {}, 'in_progress'],
+    ['unassigned', {}, 'in_progress'],
+    ['waiting_gro', {}, 'waiting'],
+    ['waiting_delivery', {}, 'waiting'],
+    ['review_documents', { waitingCustomerResponse: true }, 'waiting'],
+    ['waiting_upgrade_payment', {}, 'waiting'],
+    ['apostille_escalation', { isEscalated: true }, 'escalated'],
+    ['waiting_gro', { isEscalated: true }, 'escalated'],
+    ['on_hold_waiting_despatch_response', { isEscalated: true, isOnHold: true }, 'on_hold'],
+    ['order_complete', {}, 'done'],
+    ['order_complete', { isEscalated: true }, 'escalated'],
+    ['cancelled', { isEscalated: true }, 'cancelled'],
+  ] as const)('%s %o → %s', (currentState, flags, group) => {
+    expect(stateGroup({ ...base, ...flags, currentState })).toBe(group);
+  });
+});
