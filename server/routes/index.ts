@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { notificationRoutes } from './notifications';
+import { orderItemReadRoutes } from './order-items';
 import { sessionRoutes } from './session';
 
 export interface RouteDeps {
@@ -12,4 +13,8 @@ export interface RouteDeps {
   config: Pick<Config, 'storefrontApiKey' | 'secureCookies'> & Partial<Pick<Config, 'dataDir' | 'mailFrom'>>;
 }
 
-export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [sessionRoutes, notificationRoutes];
+export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
+  sessionRoutes,
+  notificationRoutes,
+  orderItemReadRoutes,
+];

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOrder, buildOrderItem } from '../test/factories';
+import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../test/harness';
+
+let ctx: TestContext;
+let admin: Agent;
+let alice: Agent;
+let aliceId: number;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const a = await buildUser(ctx.database, { role: 'admin', is_orderer: false, name: 'Ann Admin' });
+  const o = await buildUser(ctx.database, { name: 'Alice Orderer' });
+  aliceId = o.id;
+  admin = await signInAs(ctx.app, a.email);
+  alice = await signInAs(ctx.app, o.email);
+});
+afterAll(() => ctx.close());
+
+describe('GET /order_items/{ref}.json', () => {
+  it('answers the item by ref and by id with label, panels, lock_version and nested records', async () => {
+    const { order, items } = await buildOrder(ctx.database, {
+      customerName: 'Mary Jones',
+      shippingAddress: { name: 'Mary at work' },
+      items: [{ currentState: 'gro_order_required', userId: aliceId, netValue: 4500 }],
+    });
+    const item = items[0];
+    for (const key of [item.ref, String(item.id)]) {
+      const res = await alice.request({ method: 'GET', url: `/api/v1/order_items/${key}.json` });
+      expect(res.statusCode).toBe(200);
+      const body = res.json().order_item;
+      expect(body).toMatchObject({
+        id: item.id,
+        ref: `${order.ref}-1`,
+        current_state: 'gro_order_required',
+        state_label: 'GRO Order Reqd.',
+        user: { id: aliceId, name: 'Alice Orderer' },
+        net_value: 4500,
+        lock_version: 0,
+        orderable: { type: 'Certificate', copies: 1 },
+        order: {
+          ref: order.ref,
+          customer_name: 'Mary Jones',
+          has_different_shipping_address: true,
+          shipping_address: { name: 'Mary at work' },
+        },
+        comments: [],
+        events: [],
+        ukds_attachments: [],
+      });
+      expect(body.panels[0]).toBe('Modify Order');
+      expect(body.panels).toContain('GRO Order');
+      expect(body.panels.at(-1)).toBe('Add Notes');
+    }
+  });
+
+  it('answers 404 JSON for an unknown ref or id', async () => {
+    for (const key of ['999999-9', '987654321', '99999999999']) {
+      const res = await alice.request({ method: 'GET', url: `/api/v1/order_items/${key}.json` });
+      expect(res.statusCode, key).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
+  });
+
+  it('needs a signed-in user', async () => {
+    const item = await buildOrderItem(ctx.database);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/order_items/${item.ref}.json` })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('lists', () => {
+  it('the dashboard lists unassigned items only; my_orders lists my open items only', async () => {
+    const unassigned = await buildOrderItem(ctx.database);
+    const mine = await buildOrderItem(ctx.database, { currentState: 'waiting_gro', userId: aliceId });
+    const done = await buildOrderItem(ctx.database, { currentState: 'order_complete', userId: aliceId });
+    const dash = (await admin.request({ method: 'GET', url: '/api/v1/order_items/dashboard.json' })).json();
+    const dashRefs = dash.order_items.map((i: { ref: string }) => i.ref);
+    expect(dashRefs).toContain(unassigned.ref);
+    expect(dashRefs).not.toContain(mine.ref);
+    const my = (await alice.request({ method: 'GET', url: '/api/v1/order_items/my_orders.json' })).json();
+    const myRefs = my.order_items.map((i: { ref: string }) => i.ref);
+    expect(myRefs).toContain(mine.ref);
+    expect(myRefs).not.toContain(done.ref);
+    expect(myRefs).not.toContain(unassigned.ref);
+  });
+
+  it('orderers, stats and one orderer queue', async () => {
+    await buildOrderItem(ctx.database, {
+      currentState: 'apostille_required',
+      userId: aliceId,
+      isEscalated: true,
+    });
+    const orderers = (await admin.request({ method: 'GET', url: '/api/v1/users/orderers.json' })).json()
+      .orderers;
+    expect(orderers.map((o: { name: string }) => o.name)).toContain('Alice Orderer');
+    expect(orderers.map((o: { name: string }) => o.name)).not.toContain('Ann Admin');
+    const stats = (await admin.request({ method: 'GET', url: '/api/v1/orderers/stats.json' })).json().stats;
+    const aliceStats = stats.find((s: { orderer: { id: number } }) => s.orderer.id === aliceId);
+    expect(aliceStats.open_items).toBeGreaterThanOrEqual(2);
+    expect(aliceStats.escalated).toBeGreaterThanOrEqual(1);
+    const queue = (
+      await admin.request({ method: 'GET', url: `/api/v1/orderers/${aliceId}/order_items.json` })
+    ).json();
+    expect(Object.keys(queue).sort()).toEqual(['fco_batches_to_despatch', 'order_items', 'orderer', 'stats']);
+    expect(queue.orderer.id).toBe(aliceId);
+    expect(
+      (await admin.request({ method: 'GET', url: '/api/v1/orderers/99999/order_items.json' })).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Orderers and their queues: who can be assigned work, and per-orderer counts for the dashboard.
+ */
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItems, users } from '../../db/schema';
+
+/** Active staff who work a queue (orderers, and admins flagged as orderers), by name. */
+export async function listOrderers(db: Db) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.active, true), eq(users.isOrderer, true)))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/**
+ * Per orderer and state: how many open items, and how many of them are escalated, waiting for the
+ * customer, or past their despatch-by date. One grouped query over the (user_id, current_state) index.
+ */
+export async function countOpenItemsByOrdererAndState(db: Db, today: string) {
+  return db
+    .select({
+      userId: orderItems.userId,
+      state: orderItems.currentState,
+      items: count(),
+      escalated: sql<number>`count(*) filter (where ${orderItems.isEscalated})`.mapWith(Number),
+      waitingCustomer: sql<number>`count(*) filter (where ${orderItems.waitingCustomerResponse})`.mapWith(
+        Number,
+      ),
+      overdue: sql<number>`count(*) filter (where ${orderItems.despatchDueOn} < ${today})`.mapWith(Number),
+    })
+    .from(orderItems)
+    .where(
+      and(
+        sql`${orderItems.userId} is not null`,
+        sql`${orderItems.currentState} not in ('order_complete', 'cancelled')`,
+      ),
+    )
+    .groupBy(orderItems.userId, orderItems.currentState);
+}

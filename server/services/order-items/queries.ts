@@ -1,0 +1,167 @@
+/**
+ * The read operations behind the dashboard, the queues and the order page.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { londonToday } from '../../../domain/format';
+import { type OrderItemState, STATE_GROUPS, type StateGroup, stateGroup } from '../../../domain/states';
+import type { SessionUser } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { fcoBatches, orderItems, users } from '../../db/schema';
+import { notFound } from '../../errors';
+import { countOpenItemsByOrdererAndState, listOrderers } from './orderers';
+import { itemFilters, listComments, listOrderItemRows, loadOrderItem, loadOrderItemDetails } from './read';
+import { commentWire, orderItemDetailWire, orderItemWire } from './serialize';
+
+/** The dashboard's unassigned items, oldest first (they have waited longest). */
+export async function dashboardItems(db: Db, viewer: SessionUser) {
+  const rows = await listOrderItemRows(db, itemFilters.unassigned(), { limit: 500 });
+  return { order_items: rows.map((r) => orderItemWire(r, viewer)) };
+}
+
+/** The open items assigned to one user, oldest first. */
+export async function queueItems(db: Db, userId: number, viewer: SessionUser) {
+  const rows = await listOrderItemRows(db, and(itemFilters.assignedTo(userId), itemFilters.open()), {
+    limit: 1000,
+  });
+  return rows.map((r) => orderItemWire(r, viewer));
+}
+
+/** One order item with its attachments, comments and timeline. */
+export async function showOrderItem(db: Db, refOrId: string, viewer: SessionUser) {
+  const row = await loadOrderItem(db, refOrId);
+  const details = await loadOrderItemDetails(db, row.item.id);
+  return { order_item: orderItemDetailWire(row, details, viewer) };
+}
+
+/** The comments of one order item. */
+export async function orderItemComments(db: Db, refOrId: string) {
+  const row = await loadOrderItem(db, refOrId);
+  return { comments: (await listComments(db, row.item.id)).map(commentWire) };
+}
+
+export interface OrdererStats {
+  orderer: { id: number; name: string };
+  open_items: number;
+  by_group: Record<StateGroup, number>;
+  escalated: number;
+  waiting_customer: number;
+  overdue: number;
+}
+
+const emptyGroups = () => Object.fromEntries(STATE_GROUPS.map((g) => [g, 0])) as Record<StateGroup, number>;
+
+/** Per orderer: open items, items per state group, escalated, waiting for the customer and overdue. */
+export async function ordererStats(db: Db, now = new Date()): Promise<OrdererStats[]> {
+  const [orderers, counts] = await Promise.all([
+    listOrderers(db),
+    countOpenItemsByOrdererAndState(db, londonToday(now)),
+  ]);
+  const stats = new Map<number, OrdererStats>(
+    orderers.map((o) => [
+      o.id,
+      {
+        orderer: { id: o.id, name: o.name },
+        open_items: 0,
+        by_group: emptyGroups(),
+        escalated: 0,
+        waiting_customer: 0,
+        overdue: 0,
+      },
+    ]),
+  );
+  for (const c of counts) {
+    const s = c.userId === null ? undefined : stats.get(c.userId);
+    if (!s) continue;
+    s.open_items += c.items;
+    // Group by state alone here; escalated and waiting flags are counted separately.
+    const group = stateGroup({
+      currentState: c.state as OrderItemState,
+      isEscalated: false,
+      isOnHold: false,
+      waitingCustomerResponse: false,
+    });
+    s.by_group[group] += c.items;
+    s.escalated += c.escalated;
+    s.waiting_customer += c.waitingCustomer;
+    s.overdue += c.overdue;
+  }
+  return [...stats.values()];
+}
+
+/** FCO batches in a state, newest first, with their item refs. */
+export async function listFcoBatches(db: Db, state: 'pending_despatch' | 'waiting_fco', createdBy?: number) {
+  const batches = await db
+    .select()
+    .from(fcoBatches)
+    .where(
+      createdBy === undefined
+        ? eq(fcoBatches.state, state)
+        : and(eq(fcoBatches.state, state), eq(fcoBatches.createdById, createdBy)),
+    )
+    .orderBy(fcoBatches.createdAt)
+    .limit(200);
+  const items = batches.length
+    ? await db
+        .select({
+          id: orderItems.id,
+          ref: orderItems.ref,
+          batchId: orderItems.fcoBatchId,
+          userId: orderItems.userId,
+        })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.fcoBatchId,
+            batches.map((b) => b.id),
+          ),
+        )
+    : [];
+  return batches.map((b) =>
+    fcoBatchWire(
+      b,
+      items.filter((i) => i.batchId === b.id),
+    ),
+  );
+}
+
+/** An FCO batch as the API answers it. */
+export function fcoBatchWire(
+  b: typeof fcoBatches.$inferSelect,
+  items: { id: number; ref: string; userId?: number | null }[],
+) {
+  return {
+    id: b.id,
+    ref: b.ref,
+    state: b.state,
+    fco_reference: b.fcoReference,
+    fco_cost: b.fcoCost,
+    despatched_on: b.despatchedOn,
+    despatch_cost: b.despatchCost,
+    despatch_reference: b.despatchReference,
+    received_on: b.receivedOn,
+    lock_version: b.lockVersion,
+    created_at: b.createdAt.toISOString(),
+    order_items: items.map((i) => ({ id: i.id, ref: i.ref })),
+  };
+}
+
+/** One orderer's page: who, their stats, their items and the FCO batches of theirs awaiting despatch. */
+export async function ordererQueue(db: Db, ordererId: number, viewer: SessionUser) {
+  const [orderer] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, ordererId))
+    .limit(1);
+  if (!orderer) throw notFound('Orderer');
+  const [allStats, items, batches] = await Promise.all([
+    ordererStats(db),
+    queueItems(db, ordererId, viewer),
+    listFcoBatches(db, 'pending_despatch', ordererId),
+  ]);
+  return {
+    orderer,
+    stats: allStats.find((s) => s.orderer.id === ordererId) ?? null,
+    order_items: items,
+    fco_batches_to_despatch: batches,
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * The order item as the API answers it (PRODUCT.md section 2): SPEC's field names, money in pence, plus
+ * state_label, state_group and the panels the viewer may use now, computed by the shared domain code.
+ */
+import { stateLabel } from '../../../domain/labels';
+import { panelsFor } from '../../../domain/panels';
+import { type OrderableType, type OrderItemState, stateGroup } from '../../../domain/states';
+import type { SessionUser } from '../../auth/sessions';
+import type { addresses, attachments } from '../../db/schema';
+import type { listComments, loadOrderItemDetails, OrderItemRow } from './read';
+
+type AddressRow = typeof addresses.$inferSelect;
+type AttachmentRow = typeof attachments.$inferSelect;
+
+const address = (a: AddressRow) => ({
+  id: a.id,
+  name: a.name,
+  line_1: a.line1,
+  line_2: a.line2,
+  city: a.city,
+  state: a.state,
+  zip: a.zip,
+  country_code: a.countryCode,
+});
+
+/** The domain's view of an item row (its states are typed, not plain strings). */
+export function domainItem(item: OrderItemRow['item']) {
+  return {
+    ...item,
+    currentState: item.currentState as OrderItemState,
+    orderableType: item.orderableType as OrderableType,
+  };
+}
+
+/** One item for lists and for the record of an action's answer. */
+export function orderItemWire(row: OrderItemRow, viewer: SessionUser) {
+  const { item, orderable: o, order, billing, shipping } = row;
+  const d = domainItem(item);
+  return {
+    id: item.id,
+    ref: item.ref,
+    type: item.type,
+    orderable_type: item.orderableType,
+    current_state: item.currentState,
+    state_label: stateLabel(d),
+    state_group: stateGroup(d),
+    user: row.assignee ? { id: row.assignee.id, name: row.assignee.name } : null,
+    is_escalated: item.isEscalated,
+    is_on_hold: item.isOnHold,
+    waiting_customer_response: item.waitingCustomerResponse,
+    flagged: item.flagged,
+    net_value: item.netValue,
+    position: item.position,
+    approved: item.approved,
+    is_reorder: item.isReorder,
+    fco_batch_id: item.fcoBatchId,
+    original_received_on: item.originalReceivedOn,
+    despatch_due_on: item.despatchDueOn,
+    pending_update: item.pendingUpdate ?? null,
+    lock_version: item.lockVersion,
+    created_at: item.createdAt.toISOString(),
+    updated_at: item.updatedAt.toISOString(),
+    panels: panelsFor(d, { id: viewer.id, role: viewer.role }),
+    orderable: {
+      id: o.id,
+      type: o.type,
+      pages: o.pages,
+      copies: o.copies,
+      service_level: o.serviceLevel,
+      apostille_copies: o.apostilleCopies,
+      apostille_country: o.apostilleCountry,
+      scan_send: o.scanSend,
+      despatch_by: o.despatchBy,
+      subtotal_in_pence: o.subtotalInPence,
+      certificate_country: o.certificateCountry,
+      source_language: o.sourceLanguage,
+      documents_by_post: o.documentsByPost,
+      firstname_a: o.firstnameA,
+      surname_a: o.surnameA,
+      firstname_b: o.firstnameB,
+      surname_b: o.surnameB,
+      firstname_c: o.firstnameC,
+      surname_c: o.surnameC,
+      event_date: o.eventDate,
+      event_place: o.eventPlace,
+    },
+    order: {
+      id: order.id,
+      ref: order.ref,
+      email: order.email,
+      phone: order.phone,
+      customer_name: billing.name,
+      delivery_region: order.deliveryRegion,
+      has_different_shipping_address: order.hasDifferentShippingAddress,
+      placed_at: order.placedAt.toISOString(),
+      billing_address: address(billing),
+      shipping_address: shipping ? address(shipping) : null,
+    },
+  };
+}
+
+export type OrderItemWire = ReturnType<typeof orderItemWire>;
+
+/** An attachment as the order page lists it (the file itself comes from the download route). */
+export function attachmentWire(a: AttachmentRow) {
+  return {
+    id: a.id,
+    filename: a.filename,
+    content_type: a.contentType,
+    byte_size: a.byteSize,
+    source: a.source,
+    selected: a.selected,
+    approved: a.approved,
+    created_at: a.createdAt.toISOString(),
+  };
+}
+
+/** A comment with its author (null author: the customer or the system). */
+export function commentWire(c: Awaited<ReturnType<typeof listComments>>[number]) {
+  return {
+    id: c.id,
+    kind: c.kind,
+    body: c.body,
+    actioned: c.actioned,
+    author: c.userName,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+/** The whole order page record: the item plus its attachments, comments and timeline. */
+export function orderItemDetailWire(
+  row: OrderItemRow,
+  details: Awaited<ReturnType<typeof loadOrderItemDetails>>,
+  viewer: SessionUser,
+) {
+  return {
+    ...orderItemWire(row, viewer),
+    ukds_attachments: details.attachments.map(attachmentWire),
+    comments: details.comments.map(commentWire),
+    events: details.events.map((e) => ({
+      id: e.id,
+      action: e.action,
+      from_state: e.fromState,
+      to_state: e.toState,
+      payload: e.payload ?? null,
+      user: e.userName,
+      created_at: e.createdAt.toISOString(),
+    })),
+  };
+}
