@@ -5,3 +5,4 @@ export * from './options';
 export * from './panels';
 export * from './pricing';
 export * from './states';
+export * from './workflow';

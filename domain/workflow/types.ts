@@ -1,0 +1,247 @@
+/**
+ * The shapes the state machine works on. Fields are camelCase like the Drizzle schema, so the server maps a
+ * joined order_items/orderables/orders row to a WorkItem field by field.
+ */
+import type { Role } from '../contract/session';
+import type { CancelReason, CancelRefundAction } from '../options';
+import type { Carrier, DeliveryRegion, DespatchBy, GroService, PricedOrderable } from '../pricing';
+import type { OrderableType, OrderItemState } from '../states';
+
+/** The orderable attributes the machine reads and Modify Order can change. */
+export interface WorkOrderable extends PricedOrderable {
+  apostilleCountry: string | null;
+  subtotalInPence: number;
+  /** Translations: the customer posts the documents instead of uploading them. */
+  documentsByPost: boolean;
+}
+
+/** The attachment fields that matter for scan-send. */
+export interface WorkAttachment {
+  id: number;
+  selected: boolean;
+  approved: boolean | null;
+}
+
+/** The attributes a Modify Order request may change (absent: unchanged). */
+export interface OrderableUpdate {
+  serviceLevel?: string;
+  pages?: number;
+  copies?: number;
+  apostilleCopies?: number;
+  apostilleCountry?: string | null;
+  scanSend?: boolean;
+  despatchBy?: DespatchBy;
+}
+
+/** A Modify Order request waiting for the customer's payment or approval. */
+export interface PendingUpdate {
+  attributes: OrderableUpdate;
+  newTotalInPence: number;
+  differenceInPence: number;
+  /** ISO timestamp of the request. */
+  requestedAt: string;
+}
+
+/** An order item as the state machine sees it. */
+export interface WorkItem {
+  id: number;
+  ref: string;
+  type: string;
+  orderableType: OrderableType;
+  currentState: OrderItemState;
+  /** The assignee, null when unassigned. */
+  userId: number | null;
+  isEscalated: boolean;
+  isOnHold: boolean;
+  waitingCustomerResponse: boolean;
+  flagged: boolean;
+  /** Paid minus refunded, in pence; never below 0. */
+  netValue: number;
+  position: number;
+  approved: boolean;
+  isReorder: boolean;
+  stateBeforeEscalation: OrderItemState | null;
+  stateBeforeUpdate: OrderItemState | null;
+  pendingUpdate: PendingUpdate | null;
+  fcoBatchId: number | null;
+  /** 'yyyy-MM-dd' London day the customer's originals arrived. */
+  originalReceivedOn: string | null;
+  nextReminderAt: Date | null;
+  onHoldUntil: Date | null;
+  deliveryRegion: DeliveryRegion;
+  /** The destination of the latest GRO order, which decides where received_from_gro goes. */
+  groDestination: string | null;
+  orderable: WorkOrderable;
+  attachments: readonly WorkAttachment[];
+}
+
+/** Who acts: a signed-in staff member, or the system (storefront calls, scheduled jobs). */
+export type Actor = { kind: 'user'; id: number; role: Role } | { kind: 'system' };
+
+/** Every action the machine decides, with its input (already shape-checked by the contract schemas). */
+export type WorkflowAction =
+  | { type: 'assign'; ordererId: number }
+  | {
+      type: 'gro_order_placed';
+      reference: string;
+      data: string | null;
+      destination: string;
+      service: GroService;
+      cost: number | null;
+    }
+  | { type: 'received_from_gro' }
+  | { type: 'gro_communication'; message: string; refundAmount: number }
+  | { type: 'ips_submitted'; notes: string }
+  | { type: 'reorder_required'; notes: string }
+  | { type: 'ips_confirmed' }
+  | { type: 'add_to_fco_batch'; batchId: number }
+  | { type: 'fco_batch_despatched' }
+  | { type: 'fco_batch_received' }
+  | { type: 'approve_scan_send' }
+  | {
+      type: 'despatch';
+      despatchedOn: string | null;
+      carrier: Carrier;
+      service: string;
+      cost: number | null;
+      reference: string | null;
+    }
+  | { type: 'received_from_customer' }
+  | { type: 'approve_documents' }
+  | { type: 'reject_documents'; notes: string }
+  | { type: 'customer_upload' }
+  | { type: 'send_for_translation'; notes: string | null; despatchTo: string }
+  | { type: 'translation_received' }
+  | { type: 'translation_complete' }
+  | { type: 'escalate'; message: string }
+  | { type: 'contact_customer'; body: string; responseRequired: boolean }
+  | { type: 'customer_reply' }
+  | { type: 'postpone_notification' }
+  | { type: 'postponement_ended' }
+  | { type: 'reminder_due' }
+  | { type: 'return_to_orderer'; message: string }
+  | {
+      type: 'cancel_refund';
+      action: CancelRefundAction;
+      reason: CancelReason;
+      amount: number | null;
+      notes: string | null;
+    }
+  | { type: 'request_update'; attributes: OrderableUpdate }
+  | { type: 'confirm_update' }
+  | { type: 'withdraw_update' }
+  | { type: 'add_note'; body: string }
+  | { type: 'toggle_flag' }
+  | { type: 'original_received'; receivedOn: string | null };
+
+export type ActionType = WorkflowAction['type'];
+/** The action of one type, e.g. ActionOf<'escalate'>. */
+export type ActionOf<T extends ActionType> = Extract<WorkflowAction, { type: T }>;
+
+/** The item fields an outcome may change. */
+export type ItemPatch = Partial<
+  Pick<
+    WorkItem,
+    | 'currentState'
+    | 'userId'
+    | 'isEscalated'
+    | 'isOnHold'
+    | 'waitingCustomerResponse'
+    | 'flagged'
+    | 'netValue'
+    | 'approved'
+    | 'isReorder'
+    | 'stateBeforeEscalation'
+    | 'stateBeforeUpdate'
+    | 'pendingUpdate'
+    | 'fcoBatchId'
+    | 'originalReceivedOn'
+    | 'nextReminderAt'
+    | 'onHoldUntil'
+  >
+> & { orderable?: Partial<WorkOrderable> };
+
+/** Why an action was refused; the server maps the code to 409, 403 or 422. */
+export type RefusalCode = 'wrong_state' | 'forbidden' | 'invalid_input';
+
+export interface Refusal {
+  ok: false;
+  code: RefusalCode;
+  message: string;
+  /** For invalid_input: a message per input field (wire names, snake_case). */
+  details?: Record<string, string>;
+}
+
+/** The timeline row the server records for every accepted action. */
+export interface WorkflowEvent {
+  action: ActionType;
+  fromState: OrderItemState;
+  toState: OrderItemState;
+  payload: Record<string, unknown>;
+}
+
+/** Who a notification goes to: a user id, or every admin. */
+export type NotificationTarget = number | 'admins';
+
+export interface NotificationIntent {
+  to: NotificationTarget;
+  kind: string;
+  message: string;
+}
+
+/** A customer e-mail for the outbox; the server addresses it to the order's e-mail. */
+export interface EmailIntent {
+  kind: string;
+  subject: string;
+  text: string;
+  attachmentIds?: number[];
+}
+
+export interface RefundIntent {
+  /** The cancel/refund action, or 'downgrade' for an approved Modify Order downgrade. */
+  action: CancelRefundAction | 'downgrade';
+  amount: number;
+  reason: CancelReason;
+  notes: string | null;
+}
+
+export interface CommentIntent {
+  kind: string;
+  body: string;
+}
+
+/** The GRO order row to write, cost already defaulted. */
+export interface GroOrderRecord {
+  reference: string;
+  data: string | null;
+  destination: string;
+  service: GroService;
+  cost: number;
+  isReorder: boolean;
+}
+
+/** The despatch row to write, date and cost already defaulted. */
+export interface DespatchRecord {
+  despatchedOn: string;
+  carrier: Carrier;
+  service: string;
+  cost: number;
+  reference: string | null;
+}
+
+/** An accepted action and everything the server must write for it in one transaction. */
+export interface Outcome {
+  ok: true;
+  patch: ItemPatch;
+  events: WorkflowEvent[];
+  notifications: NotificationIntent[];
+  emails: EmailIntent[];
+  refunds: RefundIntent[];
+  comments: CommentIntent[];
+  groOrder?: GroOrderRecord;
+  despatch?: DespatchRecord;
+  /** Money the GRO refunded to the office (not a customer refund, so net_value is unchanged). */
+  groRefund?: { amount: number };
+}
+
+export type Decision = Refusal | Outcome;
