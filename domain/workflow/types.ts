@@ -159,7 +159,10 @@ export type ItemPatch = Partial<
     | 'nextReminderAt'
     | 'onHoldUntil'
   >
-> & { orderable?: Partial<WorkOrderable> };
+> & { orderable?: OrderablePatch };
+
+/** The orderable fields an outcome may change: a Modify Order's attributes and the new subtotal. */
+export type OrderablePatch = OrderableUpdate & { subtotalInPence?: number };
 
 /** Why an action was refused; the server maps the code to 409, 403 or 422. */
 export type RefusalCode = 'wrong_state' | 'forbidden' | 'invalid_input';
