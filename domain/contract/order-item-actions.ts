@@ -1,106 +1,175 @@
 /**
- * Request bodies of the order-item and FCO-batch calls (SPEC.md section 7), with their wrapper keys.
- * Shapes and types are checked here; business rules (required notes, amounts, states) by the workflow.
+ * Request bodies of the order-item and FCO-batch calls (SPEC.md section 7), with their wrapper keys and the
+ * optional top-level lock_version. Fields carry the messages forms show; the workflow checks the rules that
+ * depend on the item (its state, its net value, its attachments).
  */
 import { z } from 'zod';
+import {
+  CANCEL_REASONS,
+  CANCEL_REFUND_ACTIONS,
+  GRO_DESTINATIONS,
+  TRANSLATION_DESPATCH_OPTIONS,
+} from '../options';
+import { CARRIERS, DESPATCH_BY, GRO_SERVICES } from '../pricing';
+import {
+  enumOf,
+  IdSchema,
+  IsoDateSchema,
+  LongTextSchema,
+  PenceSchema,
+  requiredText,
+  ShortTextSchema,
+  withLock,
+} from './common';
 
-const pence = z.number().int('Enter whole pence.').min(0, 'Enter £0.00 or more.').max(100_000_000);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd.');
-const shortText = z.string().max(500);
-const longText = z.string().max(20_000);
-const id = z.number().int().positive().max(2_147_483_647);
-
-/** Every order-item write may carry the lock_version the client read. */
-const withLock = <T extends z.ZodRawShape>(shape: T) =>
-  z.object({ ...shape, lock_version: z.number().int().min(0).optional() });
-
+/** Actions without input still accept a lock_version, or no body at all. */
 export const LockOnlySchema = withLock({}).optional();
 export type LockOnly = z.infer<typeof LockOnlySchema>;
 
 export const AssignToOrdererSchema = z.object({
   order_assignment: z.object({
-    orderer_id: id,
-    order_item_ids: z.array(id).min(1, 'Tick at least one order item.').max(500),
+    orderer_id: z.number({ error: 'Choose an orderer.' }).int().positive().max(2_147_483_647),
+    order_item_ids: z.array(IdSchema).min(1, 'Tick at least one order item.').max(500),
   }),
 });
-export const ReassignSchema = withLock({ reassign: z.object({ orderer_id: id }) });
-export const AddNoteSchema = withLock({ note: z.object({ body: longText }) });
-export const EscalateSchema = withLock({ escalation: z.object({ message: longText }) });
+export type AssignToOrderer = z.infer<typeof AssignToOrdererSchema>;
+
+export const ReassignSchema = withLock({ reassign: z.object({ orderer_id: IdSchema }) });
+export type Reassign = z.infer<typeof ReassignSchema>;
+
+export const AddNoteSchema = withLock({ note: z.object({ body: requiredText('Enter a note.') }) });
+export type AddNote = z.infer<typeof AddNoteSchema>;
+
+export const EscalateSchema = withLock({
+  escalation: z.object({ message: requiredText('Check you provided a message.') }),
+});
+export type Escalate = z.infer<typeof EscalateSchema>;
+
 export const ContactCustomerSchema = withLock({
-  message: z.object({ body: longText, response_required: z.boolean() }),
+  message: z.object({
+    body: requiredText('Enter a message to the customer.'),
+    response_required: z.boolean({ error: 'Say whether a response is required.' }),
+  }),
 });
-export const OrderItemUpdateSchema = withLock({
-  order_item_update: z
-    .object({
-      service_level: z.string().max(20),
-      pages: z.number().int().min(1).max(10_000),
-      copies: z.number().int().min(1).max(1000),
-      apostille_copies: z.number().int().min(0).max(1000),
-      apostille_country: z.string().max(2).nullable(),
-      scan_send: z.boolean(),
-      despatch_by: z.enum(['standard', 'signed_for', 'tracked', 'courier']),
-    })
-    .partial(),
-});
+export type ContactCustomer = z.infer<typeof ContactCustomerSchema>;
+
+/** Modify Order's attributes; any subset may change. */
+export const OrderItemUpdateAttributesSchema = z
+  .object({
+    service_level: z.string().max(20),
+    pages: z.number().int('Enter a whole number of pages.').min(1, 'Enter at least 1 page.').max(10_000),
+    copies: z.number().int('Enter a whole number of copies.').min(1, 'Enter at least 1 copy.').max(1000),
+    apostille_copies: z.number().int().min(0, 'Enter 0 or more apostille copies.').max(1000),
+    apostille_country: z.string().length(2, 'Choose a country.').nullable(),
+    scan_send: z.boolean(),
+    despatch_by: z.enum(DESPATCH_BY, { error: 'Choose a despatch option.' }),
+  })
+  .partial();
+export type OrderItemUpdateAttributes = z.infer<typeof OrderItemUpdateAttributesSchema>;
+
+/** POST request_update and POST price_estimate take the same body. */
+export const OrderItemUpdateSchema = withLock({ order_item_update: OrderItemUpdateAttributesSchema });
+export type OrderItemUpdate = z.infer<typeof OrderItemUpdateSchema>;
+
 export const GroOrderPlacedSchema = withLock({
   gro: z.object({
-    reference: shortText,
-    data: longText.nullish(),
-    destination: z.string().max(40),
-    service: z.string().max(40),
-    cost: pence.nullish(),
+    reference: requiredText('Enter the GRO reference.', 500),
+    data: LongTextSchema.nullish(),
+    destination: enumOf(GRO_DESTINATIONS, 'Choose where the GRO should send the certificate.'),
+    service: enumOf(GRO_SERVICES, 'Choose a GRO service.'),
+    /** Absent or null: the service's cost. */
+    cost: PenceSchema.nullish(),
   }),
 });
-export const ReturnToOrdererSchema = withLock({ comment: z.object({ message: longText }) });
-export const RejectDocumentsSchema = withLock({ review: z.object({ notes: longText }) });
-export const SendForTranslationSchema = withLock({
-  translation_request: z.object({ notes: longText.nullish(), despatch_to: z.string().max(40) }),
+export type GroOrderPlaced = z.infer<typeof GroOrderPlacedSchema>;
+
+export const ReturnToOrdererSchema = withLock({
+  comment: z.object({ message: requiredText('Enter a message for the orderer.') }),
 });
+export type ReturnToOrderer = z.infer<typeof ReturnToOrdererSchema>;
+
+export const RejectDocumentsSchema = withLock({
+  review: z.object({ notes: requiredText('Please provide some feedback to the customer!') }),
+});
+export type RejectDocuments = z.infer<typeof RejectDocumentsSchema>;
+
+export const SendForTranslationSchema = withLock({
+  translation_request: z.object({
+    notes: LongTextSchema.nullish(),
+    despatch_to: enumOf(TRANSLATION_DESPATCH_OPTIONS, 'Choose where the translation should be sent.'),
+  }),
+});
+export type SendForTranslation = z.infer<typeof SendForTranslationSchema>;
+
 export const DespatchSchema = withLock({
   despatch: z.object({
-    despatched_on: isoDate.nullish(),
-    carrier: z.string().max(40),
-    service: z.string().max(80),
-    cost: pence.nullish(),
-    reference: shortText.nullish(),
+    /** Absent or null: today in London. */
+    despatched_on: IsoDateSchema.nullish(),
+    carrier: enumOf(CARRIERS, 'Choose a carrier.'),
+    service: requiredText('Choose a service.', 80),
+    /** Absent or null: the service's price for the order's region. */
+    cost: PenceSchema.nullish(),
+    reference: ShortTextSchema.nullish(),
   }),
 });
+export type Despatch = z.infer<typeof DespatchSchema>;
+
 export const CancelRefundSchema = withLock({
   cancel_refund: z.object({
-    action: z.string().max(20),
-    reason: z.string().max(40),
-    amount: pence.nullish(),
-    notes: longText.nullish(),
+    action: enumOf(CANCEL_REFUND_ACTIONS, 'Choose cancel, partial, full or refund only.'),
+    reason: enumOf(CANCEL_REASONS, 'Choose a reason.'),
+    /** Required for partial and refund_only; the workflow checks it against the net value. */
+    amount: PenceSchema.nullish(),
+    notes: LongTextSchema.nullish(),
   }),
 });
-export const IpsSubmittedSchema = withLock({ ips: z.object({ notes: longText }) });
-export const ReorderRequiredSchema = withLock({ reorder: z.object({ notes: longText }) });
-export const GroCommunicationSchema = withLock({
-  gro_communication: z.object({ message: longText, refund_amount: pence }),
-});
-export const OriginalReceivedSchema = withLock({
-  original_received: z.object({ received_on: isoDate.nullish() }).optional(),
-}).optional();
+export type CancelRefund = z.infer<typeof CancelRefundSchema>;
 
-/** PUT /order_items/{ref}: one record, its id and one changed field. */
+const ipsNotes = requiredText('Please provide details of the IPS you have completed.');
+export const IpsSubmittedSchema = withLock({ ips: z.object({ notes: ipsNotes }) });
+export type IpsSubmitted = z.infer<typeof IpsSubmittedSchema>;
+export const ReorderRequiredSchema = withLock({ reorder: z.object({ notes: ipsNotes }) });
+export type ReorderRequired = z.infer<typeof ReorderRequiredSchema>;
+
+export const GroCommunicationSchema = withLock({
+  gro_communication: z.object({
+    message: LongTextSchema,
+    refund_amount: PenceSchema,
+  }),
+});
+export type GroCommunication = z.infer<typeof GroCommunicationSchema>;
+
+export const OriginalReceivedSchema = withLock({
+  original_received: z.object({ received_on: IsoDateSchema.nullish() }).optional(),
+}).optional();
+export type OriginalReceived = z.infer<typeof OriginalReceivedSchema>;
+
+/** PUT /order_items/{ref}: one nested record, its id and one changed field. */
 export const EditOrderItemSchema = withLock({
   order_attributes: z.record(z.string(), z.unknown()).optional(),
   orderable_attributes: z.record(z.string(), z.unknown()).optional(),
   shipping_address_attributes: z.record(z.string(), z.unknown()).optional(),
 });
+export type EditOrderItem = z.infer<typeof EditOrderItemSchema>;
 
 export const CreateFcoBatchSchema = z.object({
-  order_item_ids: z.array(id).min(1, 'Tick at least one apostille item.').max(200),
-  fco_batch: z.object({ fco_reference: shortText.min(1, 'Enter the FCO reference.'), fco_cost: pence }),
-});
-export const DespatchFcoBatchSchema = z.object({
-  despatch: z.object({
-    despatched_on: isoDate.nullish(),
-    despatch_cost: pence,
-    despatch_reference: shortText.nullish(),
+  order_item_ids: z.array(IdSchema).min(1, 'Tick at least one apostille item.').max(200),
+  fco_batch: z.object({
+    fco_reference: requiredText('Enter the FCO reference.', 500),
+    fco_cost: PenceSchema,
   }),
-  lock_version: z.number().int().min(0).optional(),
 });
+export type CreateFcoBatch = z.infer<typeof CreateFcoBatchSchema>;
+
+export const DespatchFcoBatchSchema = withLock({
+  despatch: z.object({
+    /** Absent or null: today in London. */
+    despatched_on: IsoDateSchema.nullish(),
+    despatch_cost: PenceSchema,
+    despatch_reference: ShortTextSchema.nullish(),
+  }),
+});
+export type DespatchFcoBatch = z.infer<typeof DespatchFcoBatchSchema>;
 
 export const PriceEstimateSchema = z.object({
   estimate: z.object({
@@ -109,3 +178,4 @@ export const PriceEstimateSchema = z.object({
     difference_in_pence: z.number().int(),
   }),
 });
+export type PriceEstimateResponse = z.infer<typeof PriceEstimateSchema>;

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { notificationRoutes } from './notifications';
+import { orderItemActionRoutes } from './order-item-actions';
 import { orderItemReadRoutes } from './order-items';
 import { sessionRoutes } from './session';
 
@@ -17,4 +18,5 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   sessionRoutes,
   notificationRoutes,
   orderItemReadRoutes,
+  orderItemActionRoutes,
 ];

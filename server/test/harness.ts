@@ -3,7 +3,9 @@
  * template), the app built on it, and helpers to sign in and call the API as a browser would.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -45,7 +47,7 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { webRoot?: string } = {}): Promise<TestContext> {
+export async function createTestApp(opts: { webRoot?: string; dataDir?: string } = {}): Promise<TestContext> {
   const database = await freshDatabase();
   const app = await buildApp({
     config: {
@@ -53,6 +55,8 @@ export async function createTestApp(opts: { webRoot?: string } = {}): Promise<Te
       sessionSecret: 'test-session-secret-that-is-long-enough-to-sign',
       secureCookies: false,
       logLevel: 'silent',
+      dataDir: opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ukds-api-')),
+      mailFrom: 'UKDS Test <test@ukds.example>',
     },
     database,
     webRoot: opts.webRoot ?? '/nonexistent-web-root',

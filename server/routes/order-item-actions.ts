@@ -1,0 +1,448 @@
+/**
+ * Every order-item workflow call of SPEC.md section 7. Each route maps its SPEC body to a domain action and
+ * answers the updated record (`{"order_item": {...}}`); the service and the state machine do the rest.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as C from '../../domain/contract/order-item-actions';
+import type { CancelReason, CancelRefundAction } from '../../domain/options';
+import type { Carrier, GroService } from '../../domain/pricing';
+import type { Actor, OrderableUpdate, WorkflowAction } from '../../domain/workflow/types';
+import { currentUser } from '../auth/guard';
+import type { SessionUser } from '../auth/sessions';
+import { AppError } from '../errors';
+import { assignToOrderer, reassign } from '../services/order-items/assignment';
+import { changeAttachment, findAttachment, uploadAttachment } from '../services/order-items/attachments';
+import { toggleCommentActioned } from '../services/order-items/comments';
+import { editOrderItemField, parseFieldEdit } from '../services/order-items/edit-fields';
+import {
+  createFcoBatch,
+  despatchFcoBatch,
+  receiveFcoBatch,
+  showFcoBatch,
+} from '../services/order-items/fco-batches';
+import { estimatePriceChange } from '../services/order-items/price-estimate';
+import { showOrderItem } from '../services/order-items/queries';
+import { runItemAction } from '../services/order-items/run-action';
+import { MAX_ATTACHMENT_BYTES, readAttachmentFile } from '../storage/files';
+import type { RouteDeps } from './index';
+import { ItemParams } from './order-items';
+
+const actorOf = (user: SessionUser): Extract<Actor, { kind: 'user' }> => ({
+  kind: 'user',
+  id: user.id,
+  role: user.role,
+});
+const AttachmentParams = ItemParams.extend({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const BatchParams = z.object({ ref: z.string().min(1).max(40) });
+
+/** Modify Order's wire attributes as the domain's update. */
+export function toOrderableUpdate(
+  u: z.infer<typeof C.OrderItemUpdateSchema>['order_item_update'],
+): OrderableUpdate {
+  return {
+    serviceLevel: u.service_level,
+    pages: u.pages,
+    copies: u.copies,
+    apostilleCopies: u.apostille_copies,
+    apostilleCountry: u.apostille_country,
+    scanSend: u.scan_send,
+    despatchBy: u.despatch_by,
+  };
+}
+
+export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database, config }) => {
+  const { db } = database;
+  const tags = ['order item actions'];
+  const dataDir = config.dataDir ?? './data';
+  await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5 } });
+
+  /** Registers POST /order_items/{ref}/<name>.json for one workflow action. */
+  function action<S extends z.ZodType>(
+    name: string,
+    body: S,
+    toAction: (body: z.output<S>) => WorkflowAction,
+    summary: string,
+  ) {
+    app.post(
+      `/order_items/:ref/${name}.json`,
+      { schema: { tags, summary, params: ItemParams, body } },
+      async (request) => {
+        const user = currentUser(request);
+        const parsed = request.body as z.output<S>;
+        const lockVersion = (parsed as { lock_version?: number } | undefined)?.lock_version;
+        const row = await runItemAction(db, {
+          key: request.params.ref,
+          action: toAction(parsed),
+          actor: actorOf(user),
+          lockVersion,
+        });
+        return showOrderItem(db, String(row.item.id), user);
+      },
+    );
+  }
+
+  action('toggle_flag', C.LockOnlySchema, () => ({ type: 'toggle_flag' }), 'Flag or unflag');
+  action('add_note', C.AddNoteSchema, (b) => ({ type: 'add_note', body: b.note.body }), 'Add a note');
+  action(
+    'escalate',
+    C.EscalateSchema,
+    (b) => ({ type: 'escalate', message: b.escalation.message }),
+    'Escalate',
+  );
+  action(
+    'contact_customer',
+    C.ContactCustomerSchema,
+    (b) => ({
+      type: 'contact_customer',
+      body: b.message.body,
+      responseRequired: b.message.response_required,
+    }),
+    'E-mail the customer about an escalated item',
+  );
+  action(
+    'request_update',
+    C.OrderItemUpdateSchema,
+    (b) => ({ type: 'request_update', attributes: toOrderableUpdate(b.order_item_update) }),
+    'Modify Order: change what the customer bought',
+  );
+  action(
+    'confirm_update',
+    C.LockOnlySchema,
+    () => ({ type: 'confirm_update' }),
+    'Confirm a waiting Modify Order request',
+  );
+  action(
+    'withdraw_update',
+    C.LockOnlySchema,
+    () => ({ type: 'withdraw_update' }),
+    'Withdraw a waiting Modify Order request',
+  );
+  action(
+    'gro_order_placed',
+    C.GroOrderPlacedSchema,
+    (b) => ({
+      type: 'gro_order_placed',
+      reference: b.gro.reference,
+      data: b.gro.data ?? null,
+      destination: b.gro.destination,
+      service: b.gro.service as GroService,
+      cost: b.gro.cost ?? null,
+    }),
+    'Record a GRO order',
+  );
+  action(
+    'received_from_gro',
+    C.LockOnlySchema,
+    () => ({ type: 'received_from_gro' }),
+    'The certificate came from the GRO',
+  );
+  action(
+    'received_from_customer',
+    C.LockOnlySchema,
+    () => ({ type: 'received_from_customer' }),
+    "The customer's documents arrived",
+  );
+  action(
+    'return_to_orderer',
+    C.ReturnToOrdererSchema,
+    (b) => ({ type: 'return_to_orderer', message: b.comment.message }),
+    'Return an escalated item to its orderer',
+  );
+  action(
+    'approve_scan_send',
+    C.LockOnlySchema,
+    () => ({ type: 'approve_scan_send' }),
+    'E-mail the selected scans',
+  );
+  action(
+    'approve_documents',
+    C.LockOnlySchema,
+    () => ({ type: 'approve_documents' }),
+    'Approve the documents',
+  );
+  action(
+    'reject_documents',
+    C.RejectDocumentsSchema,
+    (b) => ({ type: 'reject_documents', notes: b.review.notes }),
+    'Reject the documents with feedback to the customer',
+  );
+  action(
+    'send_for_translation',
+    C.SendForTranslationSchema,
+    (b) => ({
+      type: 'send_for_translation',
+      notes: b.translation_request.notes ?? null,
+      despatchTo: b.translation_request.despatch_to,
+    }),
+    'Send to the translator',
+  );
+  action(
+    'translation_complete',
+    C.LockOnlySchema,
+    () => ({ type: 'translation_complete' }),
+    'Translator delivered to the customer',
+  );
+  action(
+    'translation_received',
+    C.LockOnlySchema,
+    () => ({ type: 'translation_received' }),
+    'Translation came back to the office',
+  );
+  action(
+    'despatch',
+    C.DespatchSchema,
+    (b) => ({
+      type: 'despatch',
+      despatchedOn: b.despatch.despatched_on ?? null,
+      carrier: b.despatch.carrier as Carrier,
+      service: b.despatch.service,
+      cost: b.despatch.cost ?? null,
+      reference: b.despatch.reference ?? null,
+    }),
+    'Despatch to the customer',
+  );
+  action(
+    'cancel_refund',
+    C.CancelRefundSchema,
+    (b) => ({
+      type: 'cancel_refund',
+      action: b.cancel_refund.action as CancelRefundAction,
+      reason: b.cancel_refund.reason as CancelReason,
+      amount: b.cancel_refund.amount ?? null,
+      notes: b.cancel_refund.notes ?? null,
+    }),
+    'Cancel and/or refund an escalated item',
+  );
+  action(
+    'ips_submitted',
+    C.IpsSubmittedSchema,
+    (b) => ({ type: 'ips_submitted', notes: b.ips.notes }),
+    'IPS completed',
+  );
+  action(
+    'reorder_required',
+    C.ReorderRequiredSchema,
+    (b) => ({ type: 'reorder_required', notes: b.reorder.notes }),
+    'Reorder from the GRO',
+  );
+  action('ips_confirmed', C.LockOnlySchema, () => ({ type: 'ips_confirmed' }), 'The GRO confirmed the IPS');
+  action(
+    'gro_communication',
+    C.GroCommunicationSchema,
+    (b) => ({
+      type: 'gro_communication',
+      message: b.gro_communication.message,
+      refundAmount: b.gro_communication.refund_amount,
+    }),
+    'Record a message (and refund) from the GRO',
+  );
+  action(
+    'original_received',
+    C.OriginalReceivedSchema,
+    (b) => ({ type: 'original_received', receivedOn: b?.original_received?.received_on ?? null }),
+    "The customer's original documents arrived",
+  );
+  action(
+    'postpone_notification',
+    C.LockOnlySchema,
+    () => ({ type: 'postpone_notification' }),
+    'Postpone the reminder to the customer by 7 days',
+  );
+
+  app.post(
+    '/order_items/:ref/reassign.json',
+    {
+      schema: {
+        tags,
+        summary: 'Give an item to another orderer (admin)',
+        params: ItemParams,
+        body: C.ReassignSchema,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const id = await reassign(
+        db,
+        request.params.ref,
+        { ordererId: request.body.reassign.orderer_id, lockVersion: request.body.lock_version },
+        actorOf(user),
+      );
+      return showOrderItem(db, String(id), user);
+    },
+  );
+
+  app.post(
+    '/order_items/assign_to_orderer.json',
+    { schema: { tags, summary: 'Assign ticked items to an orderer (admin)', body: C.AssignToOrdererSchema } },
+    async (request) => {
+      const user = currentUser(request);
+      const ids = await assignToOrderer(
+        db,
+        {
+          ordererId: request.body.order_assignment.orderer_id,
+          orderItemIds: request.body.order_assignment.order_item_ids,
+        },
+        actorOf(user),
+      );
+      return { order_item_ids: ids };
+    },
+  );
+
+  app.post(
+    '/order_items/:ref/price_estimate.json',
+    {
+      schema: {
+        tags,
+        summary: 'Price a Modify Order request without changing anything',
+        params: ItemParams,
+        body: C.OrderItemUpdateSchema,
+        response: { 200: C.PriceEstimateSchema },
+      },
+    },
+    async (request) =>
+      estimatePriceChange(db, request.params.ref, toOrderableUpdate(request.body.order_item_update)),
+  );
+
+  app.put(
+    '/order_items/:ref.json',
+    {
+      schema: {
+        tags,
+        summary: 'Edit one field of the order, orderable or shipping address',
+        params: ItemParams,
+        body: C.EditOrderItemSchema,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { lock_version, ...records } = request.body;
+      const id = await editOrderItemField(
+        db,
+        request.params.ref,
+        parseFieldEdit(records),
+        actorOf(user),
+        lock_version,
+      );
+      return showOrderItem(db, String(id), user);
+    },
+  );
+
+  app.post(
+    '/order_items/:ref/comments/:id/toggle.json',
+    { schema: { tags, summary: 'Tick or untick a comment as actioned', params: AttachmentParams } },
+    async (request) => toggleCommentActioned(db, request.params.ref, request.params.id),
+  );
+
+  app.post(
+    '/order_items/:ref/attachments.json',
+    { schema: { tags, summary: 'Upload an attachment (multipart, field "file")', params: ItemParams } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!request.isMultipart())
+        throw new AppError('invalid_input', 'Send the file as multipart/form-data.');
+      const file = await request.file();
+      if (!file)
+        throw new AppError('invalid_input', 'Choose a file to upload.', [
+          { field: 'file', message: 'Choose a file.' },
+        ]);
+      const attachment = await uploadAttachment(
+        db,
+        dataDir,
+        request.params.ref,
+        { filename: file.filename, stream: file.file },
+        actorOf(user),
+      );
+      reply.status(201);
+      return showOrderItem(db, String(attachment.orderItemId), user);
+    },
+  );
+
+  for (const change of ['attach', 'unattach', 'toggle_approval'] as const) {
+    app.post(
+      `/order_items/:ref/attachments/:id/${change}.json`,
+      { schema: { tags, summary: `Attachment: ${change.replace('_', ' ')}`, params: AttachmentParams } },
+      async (request) => {
+        const user = currentUser(request);
+        await changeAttachment(db, request.params.ref, request.params.id, change, actorOf(user));
+        return showOrderItem(db, request.params.ref, user);
+      },
+    );
+  }
+
+  app.get(
+    '/order_items/:ref/attachments/:id/file',
+    { schema: { tags, summary: 'Download an attachment', params: AttachmentParams } },
+    async (request, reply) => {
+      const attachment = await findAttachment(db, request.params.ref, request.params.id);
+      const safeName = attachment.filename.replace(/[^\w.\- ]/g, '_');
+      return reply
+        .type(attachment.contentType)
+        .header('content-disposition', `attachment; filename="${safeName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(readAttachmentFile(dataDir, attachment.storageKey));
+    },
+  );
+
+  app.post(
+    '/fco_batches.json',
+    {
+      schema: {
+        tags: ['fco batches'],
+        summary: 'Place an FCO order for ticked apostille items',
+        body: C.CreateFcoBatchSchema,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const answer = await createFcoBatch(
+        db,
+        {
+          orderItemIds: request.body.order_item_ids,
+          fcoReference: request.body.fco_batch.fco_reference,
+          fcoCost: request.body.fco_batch.fco_cost,
+        },
+        actorOf(user),
+      );
+      reply.status(201);
+      return answer;
+    },
+  );
+
+  app.get(
+    '/fco_batches/:ref.json',
+    { schema: { tags: ['fco batches'], summary: 'One FCO batch (id or ref)', params: BatchParams } },
+    async (request) => showFcoBatch(db, request.params.ref),
+  );
+
+  app.post(
+    '/fco_batches/:ref/despatch.json',
+    {
+      schema: {
+        tags: ['fco batches'],
+        summary: 'Post a batch to the FCO',
+        params: BatchParams,
+        body: C.DespatchFcoBatchSchema,
+      },
+    },
+    async (request) =>
+      despatchFcoBatch(
+        db,
+        request.params.ref,
+        {
+          despatchedOn: request.body.despatch.despatched_on,
+          despatchCost: request.body.despatch.despatch_cost,
+          despatchReference: request.body.despatch.despatch_reference,
+          lockVersion: request.body.lock_version,
+        },
+        actorOf(currentUser(request)),
+      ),
+  );
+
+  app.post(
+    '/fco_batches/:ref/received.json',
+    { schema: { tags: ['fco batches'], summary: 'The FCO sent a batch back', params: BatchParams } },
+    async (request) => receiveFcoBatch(db, request.params.ref, actorOf(currentUser(request))),
+  );
+};

@@ -1,0 +1,151 @@
+/**
+ * Staff attachments on an order item: upload (any state), select for scan-send (attach/unattach) and review
+ * (toggle_approval cycles not reviewed/false → true, true → false). Each change is on the timeline.
+ */
+import type { Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import { permissionRefusal } from '../../../domain/workflow/decide';
+import type { Actor } from '../../../domain/workflow/types';
+import type { Db, Tx } from '../../db/client';
+import { attachments, orderItemEvents, orderItems } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { publishChange } from '../../live/publish';
+import {
+  attachmentPath,
+  MAX_ATTACHMENT_BYTES,
+  removeAttachmentFile,
+  saveAttachmentFile,
+} from '../../storage/files';
+import { loadOrderItem, type OrderItemRow } from './read';
+import { lockOrderItem } from './run-action';
+
+/** What customers send us: scans and photos of documents, PDFs and Word files. */
+const ALLOWED_TYPES = new Set([
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/tiff',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/msword',
+  'application/x-cfb',
+]);
+const UNSUPPORTED = 'Only PDF, image (JPEG, PNG, TIFF, GIF, WebP, HEIC) and Word files can be uploaded.';
+
+function checkMayChange(row: OrderItemRow, actor: Actor) {
+  // Attachments are part of working the item: the assignee or an admin.
+  const refusal = permissionRefusal(row.item, 'approve_scan_send', actor);
+  if (refusal) throw new AppError('forbidden', refusal.message);
+}
+
+async function recordEvent(
+  tx: Tx,
+  row: OrderItemRow,
+  actor: Actor,
+  action: string,
+  payload: Record<string, unknown>,
+) {
+  await tx.insert(orderItemEvents).values({
+    orderItemId: row.item.id,
+    userId: actor.kind === 'user' ? actor.id : null,
+    action,
+    fromState: row.item.currentState,
+    toState: row.item.currentState,
+    payload,
+  });
+  await tx
+    .update(orderItems)
+    .set({ lockVersion: sql`${orderItems.lockVersion} + 1`, updatedAt: new Date() })
+    .where(eq(orderItems.id, row.item.id));
+  await publishChange(tx, { topic: 'order_item', id: row.item.ref });
+}
+
+/** Stores an uploaded file and records it on the item. */
+export async function uploadAttachment(
+  db: Db,
+  dataDir: string,
+  key: string,
+  file: { filename: string; stream: Readable & { truncated?: boolean } },
+  actor: Actor,
+  source: 'staff' | 'customer' = 'staff',
+) {
+  const row = await loadOrderItem(db, key);
+  if (source === 'staff') checkMayChange(row, actor);
+  const saved = await saveAttachmentFile(dataDir, file.stream);
+  if (file.stream.truncated) {
+    await removeAttachmentFile(dataDir, saved.key);
+    throw new AppError('payload_too_large', `Files can be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`);
+  }
+  // Trust the bytes, not the name or the browser's claim: an executable renamed .pdf is refused.
+  const detected = await fileTypeFromFile(attachmentPath(dataDir, saved.key));
+  if (!detected || !ALLOWED_TYPES.has(detected.mime)) {
+    await removeAttachmentFile(dataDir, saved.key);
+    throw new AppError('invalid_input', UNSUPPORTED, [{ field: 'file', message: UNSUPPORTED }]);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const locked = await lockOrderItem(tx, row.item.id);
+      const [attachment] = await tx
+        .insert(attachments)
+        .values({
+          orderItemId: locked.item.id,
+          filename: file.filename.slice(0, 255) || 'upload',
+          contentType: detected.mime,
+          byteSize: saved.bytes,
+          storageKey: saved.key,
+          source,
+          uploadedById: actor.kind === 'user' ? actor.id : null,
+        })
+        .returning();
+      await recordEvent(tx, locked, actor, 'attachment_uploaded', {
+        attachment_id: attachment.id,
+        filename: attachment.filename,
+      });
+      return attachment;
+    });
+  } catch (error) {
+    await removeAttachmentFile(dataDir, saved.key);
+    throw error;
+  }
+}
+
+/** Changes one attachment's selection or review state. */
+export async function changeAttachment(
+  db: Db,
+  key: string,
+  attachmentId: number,
+  change: 'attach' | 'unattach' | 'toggle_approval',
+  actor: Actor,
+) {
+  await db.transaction(async (tx) => {
+    const row = await lockOrderItem(tx, key);
+    checkMayChange(row, actor);
+    const [attachment] = await tx
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.id, attachmentId), eq(attachments.orderItemId, row.item.id)))
+      .limit(1);
+    if (!attachment) throw notFound('Attachment');
+    const patch =
+      change === 'toggle_approval'
+        ? { approved: attachment.approved !== true }
+        : { selected: change === 'attach' };
+    await tx.update(attachments).set(patch).where(eq(attachments.id, attachment.id));
+    await recordEvent(tx, row, actor, `attachment_${change}`, { attachment_id: attachment.id, ...patch });
+  });
+}
+
+/** The stored attachment of an item, for download. */
+export async function findAttachment(db: Db, key: string, attachmentId: number) {
+  const row = await loadOrderItem(db, key);
+  const [attachment] = await db
+    .select()
+    .from(attachments)
+    .where(and(eq(attachments.id, attachmentId), eq(attachments.orderItemId, row.item.id)))
+    .limit(1);
+  if (!attachment) throw notFound('Attachment');
+  return attachment;
+}

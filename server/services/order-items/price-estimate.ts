@@ -1,0 +1,33 @@
+/** The Modify Order price-change estimate, computed by the same domain code that applies the change. */
+import { priceEstimate } from '../../../domain/pricing';
+import { applyUpdate, priceContextOf, updateErrors } from '../../../domain/workflow/modify-order';
+import type { OrderableUpdate } from '../../../domain/workflow/types';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { loadOrderItem } from './read';
+import { toWorkItem } from './run-action';
+
+/** Prices a Modify Order request without changing anything. */
+export async function estimatePriceChange(db: Db, key: string, update: OrderableUpdate) {
+  const item = await toWorkItem(db, await loadOrderItem(db, key));
+  const errors = updateErrors(item, update);
+  if (Object.keys(errors).length > 0) {
+    throw new AppError(
+      'invalid_input',
+      'Check the changes.',
+      Object.entries(errors).map(([field, message]) => ({ field, message })),
+    );
+  }
+  const estimate = priceEstimate(
+    item.orderable.subtotalInPence,
+    applyUpdate(item.orderable, update),
+    priceContextOf(item),
+  );
+  return {
+    estimate: {
+      current_in_pence: estimate.currentInPence,
+      new_in_pence: estimate.newInPence,
+      difference_in_pence: estimate.differenceInPence,
+    },
+  };
+}

@@ -1,0 +1,229 @@
+/**
+ * Runs one workflow action on one order item: lock the row, ask the domain state machine, and write the
+ * outcome (item patch, timeline event, comments, notifications, outbox e-mails, refunds, GRO order,
+ * despatch) in one transaction. A refusal throws before anything is written.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DespatchBy } from '../../../domain/pricing';
+import type { OrderItemState } from '../../../domain/states';
+import { decide } from '../../../domain/workflow/decide';
+import type { Actor, Outcome, PendingUpdate, WorkflowAction, WorkItem } from '../../../domain/workflow/types';
+import type { Db, Tx } from '../../db/client';
+import {
+  attachments,
+  comments,
+  despatches,
+  groOrders,
+  orderables,
+  orderItemEvents,
+  orderItems,
+  refunds,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { publishChange } from '../../live/publish';
+import { enqueueEmail } from '../../mail/outbox';
+import { notify } from '../notifications/notifications';
+import { itemKey, loadOrderItem, type OrderItemRow } from './read';
+
+export interface RunActionParams {
+  key: string | number;
+  action: WorkflowAction;
+  actor: Actor;
+  /** The lock_version the client read; a different current one is a 409 and nothing changes. */
+  lockVersion?: number;
+  now?: Date;
+}
+
+/** The state machine's view of a loaded row, with its attachments and latest GRO destination. */
+export async function toWorkItem(tx: Db | Tx, row: OrderItemRow): Promise<WorkItem> {
+  const { item, orderable: o, order } = row;
+  const [attachmentRows, [gro]] = await Promise.all([
+    tx
+      .select({ id: attachments.id, selected: attachments.selected, approved: attachments.approved })
+      .from(attachments)
+      .where(eq(attachments.orderItemId, item.id)),
+    tx
+      .select({ destination: groOrders.destination })
+      .from(groOrders)
+      .where(eq(groOrders.orderItemId, item.id))
+      .orderBy(desc(groOrders.createdAt), desc(groOrders.id))
+      .limit(1),
+  ]);
+  return {
+    id: item.id,
+    ref: item.ref,
+    type: item.type,
+    orderableType: item.orderableType as WorkItem['orderableType'],
+    currentState: item.currentState as OrderItemState,
+    userId: item.userId,
+    isEscalated: item.isEscalated,
+    isOnHold: item.isOnHold,
+    waitingCustomerResponse: item.waitingCustomerResponse,
+    flagged: item.flagged,
+    netValue: item.netValue,
+    position: item.position,
+    approved: item.approved,
+    isReorder: item.isReorder,
+    stateBeforeEscalation: item.stateBeforeEscalation as OrderItemState | null,
+    stateBeforeUpdate: item.stateBeforeUpdate as OrderItemState | null,
+    pendingUpdate: (item.pendingUpdate as PendingUpdate | null) ?? null,
+    fcoBatchId: item.fcoBatchId,
+    originalReceivedOn: item.originalReceivedOn,
+    nextReminderAt: item.nextReminderAt,
+    onHoldUntil: item.onHoldUntil,
+    deliveryRegion: order.deliveryRegion,
+    groDestination: gro?.destination ?? null,
+    orderable: {
+      type: o.type,
+      serviceLevel: o.serviceLevel,
+      pages: o.pages,
+      copies: o.copies,
+      apostilleCopies: o.apostilleCopies,
+      apostilleCountry: o.apostilleCountry,
+      scanSend: o.scanSend,
+      despatchBy: o.despatchBy as DespatchBy,
+      subtotalInPence: o.subtotalInPence,
+      documentsByPost: o.documentsByPost,
+    },
+    attachments: attachmentRows,
+  };
+}
+
+function refusalError(outcome: Exclude<ReturnType<typeof decide>, Outcome>): AppError {
+  const details = outcome.details
+    ? Object.entries(outcome.details).map(([field, message]) => ({ field, message }))
+    : undefined;
+  return new AppError(outcome.code, outcome.message, details);
+}
+
+/** Locks an item row for the rest of the transaction and loads it. */
+export async function lockOrderItem(tx: Tx, key: string | number): Promise<OrderItemRow> {
+  // Lock first (one indexed row), then read the joined record: concurrent actions queue here.
+  await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(itemKey(String(key)))
+    .for('update');
+  return loadOrderItem(tx, key);
+}
+
+/** Decides and writes one action inside the caller's transaction; answers the outcome. */
+export async function applyItemAction(
+  tx: Tx,
+  row: OrderItemRow,
+  params: Omit<RunActionParams, 'key'>,
+): Promise<Outcome> {
+  const now = params.now ?? new Date();
+  if (params.lockVersion !== undefined && params.lockVersion !== row.item.lockVersion) {
+    throw new AppError(
+      'stale',
+      'Someone else changed this order item since you opened it. It has been reloaded; check and try again.',
+      { current_lock_version: row.item.lockVersion },
+    );
+  }
+  const work = await toWorkItem(tx, row);
+  const outcome = decide(work, params.action, params.actor, now);
+  if (!outcome.ok) throw refusalError(outcome);
+  await writeOutcome(tx, row, outcome, params.actor, now);
+  return outcome;
+}
+
+/** Runs one action in its own transaction and answers the item as it is afterwards. */
+export async function runItemAction(db: Db, params: RunActionParams): Promise<OrderItemRow> {
+  const id = await db.transaction(async (tx) => {
+    const row = await lockOrderItem(tx, params.key);
+    await applyItemAction(tx, row, params);
+    return row.item.id;
+  });
+  return loadOrderItem(db, id);
+}
+
+async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: Actor, now: Date) {
+  const { item, order } = row;
+  const userId = actor.kind === 'user' ? actor.id : null;
+  const { orderable: orderablePatch, ...patch } = outcome.patch;
+
+  await tx
+    .update(orderItems)
+    .set({
+      ...patch,
+      lockVersion: sql`${orderItems.lockVersion} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(orderItems.id, item.id));
+  if (orderablePatch && Object.keys(orderablePatch).length > 0) {
+    await tx.update(orderables).set(orderablePatch).where(eq(orderables.id, item.orderableId));
+  }
+
+  if (outcome.events.length > 0) {
+    await tx.insert(orderItemEvents).values(
+      outcome.events.map((e) => ({
+        orderItemId: item.id,
+        userId,
+        action: e.action,
+        fromState: e.fromState,
+        toState: e.toState,
+        payload: e.payload,
+        createdAt: now,
+      })),
+    );
+  }
+  if (outcome.comments.length > 0) {
+    await tx.insert(comments).values(
+      outcome.comments.map((c) => ({
+        orderItemId: item.id,
+        userId,
+        kind: c.kind,
+        body: c.body,
+        createdAt: now,
+      })),
+    );
+  }
+  if (outcome.refunds.length > 0) {
+    await tx.insert(refunds).values(
+      outcome.refunds.map((r) => ({
+        orderItemId: item.id,
+        action: r.action,
+        amount: r.amount,
+        reason: r.reason,
+        notes: r.notes,
+        userId,
+        createdAt: now,
+      })),
+    );
+  }
+  if (outcome.groOrder) {
+    await tx.insert(groOrders).values({ orderItemId: item.id, ...outcome.groOrder, userId, createdAt: now });
+  }
+  if (outcome.despatch) {
+    await tx.insert(despatches).values({ orderItemId: item.id, ...outcome.despatch, userId, createdAt: now });
+  }
+  for (const email of outcome.emails) {
+    await enqueueEmail(tx, {
+      kind: email.kind,
+      to: order.email,
+      subject: email.subject,
+      text: email.text,
+      orderItemId: item.id,
+      attachmentIds: email.attachmentIds,
+    });
+  }
+  for (const n of outcome.notifications) {
+    const recipients =
+      n.to === 'admins'
+        ? (
+            await tx
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.role, 'admin'), eq(users.active, true)))
+          ).map((u) => u.id)
+        : [n.to];
+    for (const recipient of recipients) {
+      // Nobody needs telling about their own action.
+      if (recipient === userId) continue;
+      await notify(tx, { userId: recipient, kind: n.kind, message: n.message, orderItemId: item.id });
+    }
+  }
+  await publishChange(tx, { topic: 'order_item', id: item.ref });
+}
