@@ -1,0 +1,91 @@
+/** Customer conversations and unpaid carts (SPEC.md section 7, PRODUCT.md section 10). */
+import { z } from 'zod';
+import { IdSchema, PagingSchema, requiredText, TimestampSchema } from './common';
+
+export const ConversationReplySchema = z.object({
+  id: IdSchema,
+  content: z.string(),
+  user: z.string().nullable(),
+  created_at: TimestampSchema,
+});
+export type ConversationReply = z.infer<typeof ConversationReplySchema>;
+
+export const ConversationSchema = z.object({
+  id: IdSchema,
+  email: z.string(),
+  name: z.string().nullable(),
+  subject: z.string().nullable(),
+  /** The customer's message as sanitised HTML. */
+  content: z.string(),
+  active: z.boolean(),
+  order_ref: z.string().nullable(),
+  order_item_ref: z.string().nullable(),
+  created_at: TimestampSchema,
+  replies: z.array(ConversationReplySchema).optional(),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+export const ConversationResponseSchema = z.object({ conversation: ConversationSchema });
+export type ConversationResponse = z.infer<typeof ConversationResponseSchema>;
+
+/** GET /conversations/active: inbox (active=true) or other (archived), 25 a page. */
+export const ConversationListSchema = PagingSchema.extend({ conversations: z.array(ConversationSchema) });
+export type ConversationList = z.infer<typeof ConversationListSchema>;
+
+export const ConversationListQuerySchema = z.object({
+  active: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type ConversationListQuery = z.infer<typeof ConversationListQuerySchema>;
+
+export const ConversationReplyRequestSchema = z.object({
+  response: z.object({ content: requiredText('Enter a reply.') }),
+});
+export type ConversationReplyRequest = z.infer<typeof ConversationReplyRequestSchema>;
+
+export const ConversationTransferSchema = z.object({
+  order_item: z.object({ ref: requiredText('Enter an order ref.', 40) }),
+});
+export type ConversationTransfer = z.infer<typeof ConversationTransferSchema>;
+
+export const CartItemSchema = z.object({ type: z.string(), net_value: z.number().int() });
+export type CartItem = z.infer<typeof CartItemSchema>;
+
+export const CartSchema = z.object({
+  ref: z.string(),
+  email: z.string(),
+  billing_address: z.looseObject({ name: z.string() }),
+  items: z.array(CartItemSchema),
+  total_in_pence: z.number().int(),
+  state: z.enum(['unpaid', 'paid', 'closed']),
+  created_at: TimestampSchema,
+});
+export type Cart = z.infer<typeof CartSchema>;
+
+export const CartResponseSchema = z.object({ cart: CartSchema });
+export type CartResponse = z.infer<typeof CartResponseSchema>;
+
+export const CartListSchema = z.object({ carts: z.array(CartSchema) });
+export type CartList = z.infer<typeof CartListSchema>;
+
+export const NotifyAndCloseSchema = z.object({
+  message: z.object({ body: requiredText('Enter the e-mail to the customer.') }),
+});
+export type NotifyAndClose = z.infer<typeof NotifyAndCloseSchema>;
+
+/** The apology pre-filled on the unpaid cart page, addressed to the billing name. */
+export function unpaidCartEmail(billingName: string, cartRef: string): string {
+  return [
+    `Dear ${billingName},`,
+    '',
+    `We are sorry: the payment for your order ${cartRef} did not go through, so the order has not been placed.`,
+    'Your basket is still saved. Please return to our website to complete your order, or reply to this e-mail',
+    'if you need any help.',
+    '',
+    'Kind regards,',
+    'Customer Services',
+  ].join('\n');
+}

@@ -1,0 +1,108 @@
+/** Reference content administered on /admin: registries, embassies, councils, parishes, courts, articles, FAQs. */
+import { z } from 'zod';
+import { IdSchema, requiredText, TimestampSchema } from './common';
+
+/** The five reference lists that share one shape (name, details). */
+export const REFERENCE_KINDS = ['registries', 'embassies', 'councils', 'parishes', 'courts'] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
+export const ReferenceItemSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  details: z.string(),
+  created_at: TimestampSchema.optional(),
+  updated_at: TimestampSchema.optional(),
+});
+export type ReferenceItem = z.infer<typeof ReferenceItemSchema>;
+
+export const CreateReferenceItemSchema = z.object({
+  name: requiredText('Enter a name.', 300),
+  details: z.string().max(20_000).default(''),
+});
+export type CreateReferenceItem = z.infer<typeof CreateReferenceItemSchema>;
+
+/** PUT {id}: a single changed attribute as key/value. */
+export const UpdateReferenceItemSchema = CreateReferenceItemSchema.partial().refine(
+  (b) => Object.keys(b).length === 1,
+  'Change one field at a time.',
+);
+export type UpdateReferenceItem = z.infer<typeof UpdateReferenceItemSchema>;
+
+export const ArticleSchema = z.object({
+  id: IdSchema,
+  certificate_type: z.string(),
+  title: z.string(),
+  content: z.string(),
+  category: z.string(),
+  site: z.string(),
+  created_at: TimestampSchema.optional(),
+  updated_at: TimestampSchema.optional(),
+});
+export type Article = z.infer<typeof ArticleSchema>;
+
+export const CreateArticleSchema = z.object({
+  certificate_type: requiredText('Enter the certificate type.', 100),
+  title: requiredText('Enter a title.', 300),
+  content: requiredText('Enter the content.', 100_000),
+  category: requiredText('Enter a category.', 100),
+  site: requiredText('Enter the site.', 100),
+});
+export type CreateArticle = z.infer<typeof CreateArticleSchema>;
+
+export const UpdateArticleSchema = CreateArticleSchema.partial().refine(
+  (b) => Object.keys(b).length === 1,
+  'Change one field at a time.',
+);
+export type UpdateArticle = z.infer<typeof UpdateArticleSchema>;
+
+export const FaqSchema = z.object({
+  id: IdSchema,
+  question: z.string(),
+  answer: z.string(),
+  position: z.number().int(),
+});
+export type Faq = z.infer<typeof FaqSchema>;
+
+export const FaqCategorySchema = z.object({
+  id: IdSchema,
+  site: z.string(),
+  title: z.string(),
+  position: z.number().int(),
+  faqs: z.array(FaqSchema),
+});
+export type FaqCategory = z.infer<typeof FaqCategorySchema>;
+
+export const CreateFaqCategorySchema = z.object({
+  site: requiredText('Enter the site.', 100),
+  title: requiredText('Enter a title.', 300),
+});
+export type CreateFaqCategory = z.infer<typeof CreateFaqCategorySchema>;
+
+export const UpdateFaqCategorySchema = CreateFaqCategorySchema.partial().refine(
+  (b) => Object.keys(b).length === 1,
+  'Change one field at a time.',
+);
+export type UpdateFaqCategory = z.infer<typeof UpdateFaqCategorySchema>;
+
+export const CreateFaqSchema = z.object({
+  question: requiredText('Enter the question.', 1000),
+  answer: requiredText('Enter the answer.'),
+});
+export type CreateFaq = z.infer<typeof CreateFaqSchema>;
+
+export const UpdateFaqSchema = CreateFaqSchema.partial().refine(
+  (b) => Object.keys(b).length === 1,
+  'Change one field at a time.',
+);
+export type UpdateFaq = z.infer<typeof UpdateFaqSchema>;
+
+/** The four moves of an FAQ or FAQ category. */
+export const MOVES = ['move_to_top', 'move_up', 'move_down', 'move_to_bottom'] as const;
+export type Move = (typeof MOVES)[number];
+
+/** List answers: `{registries: [...]}` and so on, articles and faq_categories (with faqs nested). */
+export const ReferenceListSchema = z.record(z.enum(REFERENCE_KINDS), z.array(ReferenceItemSchema));
+export const ArticleListSchema = z.object({ articles: z.array(ArticleSchema) });
+export type ArticleList = z.infer<typeof ArticleListSchema>;
+export const FaqCategoryListSchema = z.object({ faq_categories: z.array(FaqCategorySchema) });
+export type FaqCategoryList = z.infer<typeof FaqCategoryListSchema>;

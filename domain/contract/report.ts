@@ -1,0 +1,60 @@
+/** The monthly sales report (PRODUCT.md section 10). */
+import { z } from 'zod';
+
+/** The first year the report offers. */
+export const FIRST_REPORT_YEAR = 2012;
+
+/** Route parameters: a month no later than last month (the server checks against London's today). */
+export const SalesReportParamsSchema = z.object({
+  year: z.coerce.number().int().min(FIRST_REPORT_YEAR, `Choose a year from ${FIRST_REPORT_YEAR}.`).max(9999),
+  month: z.coerce.number().int().min(1, 'Choose a month.').max(12, 'Choose a month.'),
+});
+export type SalesReportParams = z.infer<typeof SalesReportParamsSchema>;
+
+/** Whether a report month may be asked for: from 2012 up to last month. */
+export function isReportMonthAllowed(
+  year: number,
+  month: number,
+  lastMonth: { year: number; month: number },
+) {
+  if (year < FIRST_REPORT_YEAR) return false;
+  return year < lastMonth.year || (year === lastMonth.year && month <= lastMonth.month);
+}
+
+export const SalesTotalsSchema = z.object({
+  orders: z.number().int(),
+  items: z.number().int(),
+  gross_in_pence: z.number().int(),
+  refunds_in_pence: z.number().int(),
+  net_in_pence: z.number().int(),
+  average_order_in_pence: z.number().int(),
+});
+export type SalesTotals = z.infer<typeof SalesTotalsSchema>;
+
+const breakdownFigures = {
+  items: z.number().int(),
+  gross_in_pence: z.number().int(),
+  refunds_in_pence: z.number().int(),
+  net_in_pence: z.number().int(),
+};
+
+export const SalesReportSchema = z.object({
+  report: z.object({
+    year: z.number().int(),
+    month: z.number().int(),
+    totals: SalesTotalsSchema,
+    by_type: z.array(z.object({ type: z.string(), ...breakdownFigures })),
+    by_region: z.array(z.object({ delivery_region: z.string(), ...breakdownFigures })),
+    daily: z.array(
+      z.object({
+        date: z.string(),
+        orders: z.number().int(),
+        gross_in_pence: z.number().int(),
+        net_in_pence: z.number().int(),
+      }),
+    ),
+    previous_month: SalesTotalsSchema,
+    same_month_last_year: SalesTotalsSchema,
+  }),
+});
+export type SalesReport = z.infer<typeof SalesReportSchema>;

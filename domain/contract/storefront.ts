@@ -1,0 +1,89 @@
+/** What the customer-facing shops push in through /api/v1/storefront (PRODUCT.md section 9). */
+import { z } from 'zod';
+import { CERTIFICATE_COUNTRIES } from '../options';
+import { DELIVERY_REGIONS, DESPATCH_BY } from '../pricing';
+import { ORDER_ITEM_TYPES, ORDERABLE_TYPES, TRANSLATION_TYPES } from '../states';
+import { enumOf, IsoDateSchema, PenceSchema, requiredText } from './common';
+
+const optionalText = (max: number) => z.string().max(max).nullish();
+
+export const StorefrontAddressSchema = z.object({
+  name: requiredText('Enter a name.', 300),
+  line_1: z.string().max(300).default(''),
+  line_2: optionalText(300),
+  city: z.string().max(200).default(''),
+  state: optionalText(200),
+  zip: z.string().max(40).default(''),
+  country_code: z.string().length(2, 'Use an ISO country code.').default('GB'),
+});
+export type StorefrontAddress = z.infer<typeof StorefrontAddressSchema>;
+
+export const StorefrontOrderableSchema = z.object({
+  type: z.enum(TRANSLATION_TYPES).nullish(),
+  service_level: z.string().max(20).nullish(),
+  copies: z.number().int().min(1).max(1000).default(1),
+  pages: z.number().int().min(1).max(10_000).nullish(),
+  apostille_copies: z.number().int().min(0).max(1000).default(0),
+  apostille_country: optionalText(2),
+  scan_send: z.boolean().default(false),
+  despatch_by: z.enum(DESPATCH_BY).default('standard'),
+  certificate_country: enumOf(CERTIFICATE_COUNTRIES, 'Use EW, NI, SC, RI or OS.').nullish(),
+  source_language: optionalText(2),
+  documents_by_post: z.boolean().default(false),
+  firstname_a: optionalText(200),
+  surname_a: optionalText(200),
+  firstname_b: optionalText(200),
+  surname_b: optionalText(200),
+  firstname_c: optionalText(200),
+  surname_c: optionalText(200),
+  event_date: IsoDateSchema.nullish(),
+  event_place: optionalText(300),
+});
+export type StorefrontOrderable = z.infer<typeof StorefrontOrderableSchema>;
+
+export const StorefrontOrderSchema = z.object({
+  order: z.object({
+    ref: z.string().regex(/^\d{1,20}$/, 'An order ref is digits.'),
+    email: z.email('Enter an e-mail address.'),
+    phone: optionalText(50),
+    delivery_region: z.enum(DELIVERY_REGIONS),
+    placed_at: z.iso.datetime({ offset: true }),
+    billing_address: StorefrontAddressSchema,
+    shipping_address: StorefrontAddressSchema.nullish(),
+    items: z
+      .array(
+        z.object({
+          orderable_type: z.enum(ORDERABLE_TYPES),
+          type: z.enum(ORDER_ITEM_TYPES),
+          net_value: PenceSchema,
+          orderable: StorefrontOrderableSchema,
+        }),
+      )
+      .min(1, 'An order has at least one item.')
+      .max(100),
+  }),
+});
+export type StorefrontOrder = z.infer<typeof StorefrontOrderSchema>;
+
+export const StorefrontCartSchema = z.object({
+  cart: z.object({
+    ref: requiredText('Enter the cart ref.', 40),
+    email: z.email('Enter an e-mail address.'),
+    billing_address: StorefrontAddressSchema,
+    items: z.array(z.object({ type: z.string().max(100), net_value: PenceSchema })).max(100),
+    total_in_pence: PenceSchema,
+  }),
+});
+export type StorefrontCart = z.infer<typeof StorefrontCartSchema>;
+
+export const StorefrontMessageSchema = z.object({
+  message: z.object({
+    email: z.email('Enter an e-mail address.'),
+    name: optionalText(300),
+    subject: optionalText(500),
+    content: requiredText('Enter the message.', 100_000),
+    /** An order or order-item ref; a waiting item takes it as the customer's reply. */
+    order_ref: optionalText(40),
+  }),
+});
+export type StorefrontMessage = z.infer<typeof StorefrontMessageSchema>;
