@@ -28,6 +28,8 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance in embedded mode (tests clone it). */
   pglite?: PGlite;
+  /** The connection string on PostgreSQL (tests open a second pool to race the first). */
+  url?: string;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -61,6 +63,7 @@ export function fromPostgres(url: string, max = 10): Database {
   return {
     db,
     kind: 'postgres',
+    url,
     migrate: () => migratePg(db, { migrationsFolder }),
     ping: async () => {
       await pool.query('select 1');

@@ -15,6 +15,7 @@ import { AppError } from '../errors';
 import { assignToOrderer, reassign } from '../services/order-items/assignment';
 import { changeAttachment, findAttachment, uploadAttachment } from '../services/order-items/attachments';
 import { toggleCommentActioned } from '../services/order-items/comments';
+import { coverLetterPdf } from '../services/order-items/cover-letter';
 import { editOrderItemField, parseFieldEdit } from '../services/order-items/edit-fields';
 import {
   createFcoBatch,
@@ -382,6 +383,18 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         .header('content-disposition', `attachment; filename="${safeName}"`)
         .header('x-content-type-options', 'nosniff')
         .send(readAttachmentFile(dataDir, attachment.storageKey));
+    },
+  );
+
+  app.get(
+    '/order_items/:ref/cover_letter.pdf',
+    { schema: { tags, summary: 'The cover letter to print (PDF)', params: ItemParams } },
+    async (request, reply) => {
+      const { ref, pdf } = await coverLetterPdf(db, request.params.ref);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="cover-letter-${ref}.pdf"`)
+        .send(Buffer.from(pdf));
     },
   );
 
