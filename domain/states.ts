@@ -109,6 +109,11 @@ export function isOnHoldState(state: OrderItemState): state is OnHoldState {
   return onHoldSet.has(state);
 }
 
+/** Whether the state is one of the 17 states of the normal workflow. */
+export function isNormalState(state: OrderItemState): state is NormalState {
+  return !isEscalationState(state) && !isWaitingCustomerState(state) && !isOnHoldState(state);
+}
+
 /** The on_hold_ variant of a waiting-customer state. */
 export function onHoldVariant(state: WaitingCustomerState): OnHoldState {
   return `on_hold_${state}`;

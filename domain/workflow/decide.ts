@@ -1,4 +1,6 @@
 /** The state machine's one entry point: who may do what, then the transition itself. */
+
+import { isNormalState } from '../states';
 import { assign } from './assignment';
 import {
   addToFcoBatch,
@@ -175,12 +177,35 @@ function transition(item: WorkItem, action: WorkflowAction, now: Date): Decision
   }
 }
 
+/** Actions of the escalation machinery and Modify Order requests, which manage the remembered states. */
+const MANAGES_REMEMBERED_STATE: ReadonlySet<ActionType> = new Set<ActionType>([
+  'escalate',
+  'contact_customer',
+  'customer_reply',
+  'postpone_notification',
+  'postponement_ended',
+  'reminder_due',
+  'return_to_orderer',
+  'cancel_refund',
+  'request_update',
+]);
+
+// Work may go on while an item is escalated in a state without a stage (the GRO refunds a waiting_gro item, a
+// Modify Order is confirmed); returning the item must then come back to where the work is now.
+function followWork(item: WorkItem, action: WorkflowAction, decision: Decision): Decision {
+  if (!decision.ok || !item.isEscalated || MANAGES_REMEMBERED_STATE.has(action.type)) return decision;
+  const to = decision.patch.currentState;
+  if (to === undefined || to === item.currentState || !isNormalState(to)) return decision;
+  return { ...decision, patch: { ...decision.patch, stateBeforeEscalation: to } };
+}
+
 /**
  * Decide an action on an item: a refusal (forbidden → 403, wrong_state → 409, invalid_input → 422) or the
  * outcome to write in one transaction. Pure: the item is never mutated and `now` is the only clock.
  */
 export function decide(item: WorkItem, action: WorkflowAction, actor: Actor, now: Date): Decision {
-  return permissionRefusal(item, action.type, actor) ?? transition(item, action, now);
+  const refusal = permissionRefusal(item, action.type, actor);
+  return refusal ?? followWork(item, action, transition(item, action, now));
 }
 
 /** The item with an outcome's patch applied, as the server will store it (for previews and tests). */

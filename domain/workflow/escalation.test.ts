@@ -276,6 +276,27 @@ describe('return_to_orderer', () => {
     expect(result.notifications[0]).toMatchObject({ to: 2, kind: 'returned' });
   });
 
+  it('follows work done while escalated, so returning comes back to where the work is', () => {
+    const item = workItem({
+      currentState: 'waiting_gro',
+      isEscalated: true,
+      stateBeforeEscalation: 'waiting_gro',
+    });
+    const refunded = accepted(
+      decide(item, { type: 'gro_communication', message: 'No record', refundAmount: 925 }, ALICE, NOW),
+    );
+    expect(refunded.patch).toEqual({ currentState: 'gro_refunded', stateBeforeEscalation: 'gro_refunded' });
+    const notEscalated = accepted(
+      decide(
+        { ...item, isEscalated: false },
+        { type: 'gro_communication', message: 'x', refundAmount: 925 },
+        ALICE,
+        NOW,
+      ),
+    );
+    expect(notEscalated.patch).toEqual({ currentState: 'gro_refunded' });
+  });
+
   it('keeps a pending Modify Order request but points it at the pre-escalation state', () => {
     const item = workItem({
       currentState: 'on_hold_waiting_upgrade_payment',

@@ -146,6 +146,21 @@ describe('confirm_update and withdraw_update', () => {
     );
   });
 
+  it('a confirmation while escalated becomes the state to return to', () => {
+    const item = pendingItem(2800, { isEscalated: true, stateBeforeEscalation: 'waiting_upgrade_payment' });
+    expect(accepted(decide(item, { type: 'confirm_update' }, SYSTEM, NOW)).patch.stateBeforeEscalation).toBe(
+      'waiting_gro',
+    );
+    const fromEscalation = pendingItem(2800, {
+      isEscalated: true,
+      stateBeforeUpdate: 'apostille_escalation',
+      stateBeforeEscalation: 'apostille_required',
+    });
+    expect(
+      accepted(decide(fromEscalation, { type: 'confirm_update' }, SYSTEM, NOW)).patch.stateBeforeEscalation,
+    ).toBeUndefined();
+  });
+
   it('withdraw restores the state and tells the customer', () => {
     const result = accepted(decide(pendingItem(2800), { type: 'withdraw_update' }, ADMIN, NOW));
     expect(result.patch).toEqual({
