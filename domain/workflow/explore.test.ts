@@ -26,4 +26,4 @@ describe('exploring the state machine', () => {
     expect(fromFinal.filter((t) => !allowed.has(t.action))).toEqual([]);
     expect(fromFinal.every((t) => t.from === 'order_complete')).toBe(true);
   });
-}, 60_000);
+});
