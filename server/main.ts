@@ -11,6 +11,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
+  if (config.demoMode)
+    console.log('Demo mode: checking for demo data (the first start seeds it, about 20 s)...');
   const seeded = config.demoMode ? await seedDemoIfEmpty(database.db) : false;
   const app = await buildApp({ config, database });
 
