@@ -40,8 +40,14 @@ if (committed !== (await generateOpenApi())) {
   problems.push('docs/openapi.json is out of date: run `npm run openapi` and commit it.');
 }
 
+try {
+  execFileSync('node', ['--import', 'tsx', 'scripts/workflow-diagram.ts', '--check'], { stdio: 'pipe' });
+} catch {
+  problems.push('docs/workflow.md is out of date: run `npm run docs:workflow` and commit it.');
+}
+
 if (problems.length) {
   console.error(problems.map((p) => `drift: ${p}`).join('\n'));
   process.exit(1);
 }
-console.log('No drift: migrations and OpenAPI description match their sources.');
+console.log('No drift: migrations, OpenAPI description and workflow diagram match their sources.');

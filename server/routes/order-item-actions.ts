@@ -5,10 +5,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { orderableUpdateFromWire } from '../../domain/contract/order-item';
 import * as C from '../../domain/contract/order-item-actions';
 import type { CancelReason, CancelRefundAction } from '../../domain/options';
 import type { Carrier, GroService } from '../../domain/pricing';
-import type { Actor, OrderableUpdate, WorkflowAction } from '../../domain/workflow/types';
+import type { Actor, WorkflowAction } from '../../domain/workflow/types';
 import { currentUser } from '../auth/guard';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../errors';
@@ -37,21 +38,6 @@ const actorOf = (user: SessionUser): Extract<Actor, { kind: 'user' }> => ({
 });
 const AttachmentParams = ItemParams.extend({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const BatchParams = z.object({ ref: z.string().min(1).max(40) });
-
-/** Modify Order's wire attributes as the domain's update. */
-export function toOrderableUpdate(
-  u: z.infer<typeof C.OrderItemUpdateSchema>['order_item_update'],
-): OrderableUpdate {
-  return {
-    serviceLevel: u.service_level,
-    pages: u.pages,
-    copies: u.copies,
-    apostilleCopies: u.apostille_copies,
-    apostilleCountry: u.apostille_country,
-    scanSend: u.scan_send,
-    despatchBy: u.despatch_by,
-  };
-}
 
 export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database, config }) => {
   const { db } = database;
@@ -105,7 +91,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
   action(
     'request_update',
     C.OrderItemUpdateSchema,
-    (b) => ({ type: 'request_update', attributes: toOrderableUpdate(b.order_item_update) }),
+    (b) => ({ type: 'request_update', attributes: orderableUpdateFromWire(b.order_item_update) }),
     'Modify Order: change what the customer bought',
   );
   action(
@@ -303,7 +289,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
       },
     },
     async (request) =>
-      estimatePriceChange(db, request.params.ref, toOrderableUpdate(request.body.order_item_update)),
+      estimatePriceChange(db, request.params.ref, orderableUpdateFromWire(request.body.order_item_update)),
   );
 
   app.put(

@@ -2,9 +2,11 @@
  * The order item as the API answers it (PRODUCT.md section 2): SPEC's field names, money in pence, plus
  * state_label, state_group and the panels the viewer may use now, computed by the shared domain code.
  */
+import { pendingUpdateToWire } from '../../../domain/contract/order-item';
 import { stateLabel } from '../../../domain/labels';
 import { panelsFor } from '../../../domain/panels';
 import { type OrderableType, type OrderItemState, stateGroup } from '../../../domain/states';
+import type { PendingUpdate } from '../../../domain/workflow/types';
 import type { SessionUser } from '../../auth/sessions';
 import type { addresses, attachments } from '../../db/schema';
 import type { listComments, loadOrderItemDetails, OrderItemRow } from './read';
@@ -56,7 +58,7 @@ export function orderItemWire(row: OrderItemRow, viewer: SessionUser) {
     fco_batch_id: item.fcoBatchId,
     original_received_on: item.originalReceivedOn,
     despatch_due_on: item.despatchDueOn,
-    pending_update: item.pendingUpdate ?? null,
+    pending_update: item.pendingUpdate ? pendingUpdateToWire(item.pendingUpdate as PendingUpdate) : null,
     lock_version: item.lockVersion,
     created_at: item.createdAt.toISOString(),
     updated_at: item.updatedAt.toISOString(),
