@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  api,
+  apiUrl,
+  getCsrfToken,
+  setCsrfToken,
+  setUnauthorizedHandler,
+  signInPath,
+} from './client';
+
+type Call = { url: string; init: RequestInit };
+
+function stubFetch(status: number, body: unknown) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return new Response(body === undefined ? '' : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+const headersOf = (call: Call) => call.init.headers as Record<string, string>;
+
+describe('api client', () => {
+  const redirects: string[] = [];
+
+  beforeEach(() => {
+    setCsrfToken(null);
+    redirects.length = 0;
+    setUnauthorizedHandler((returnTo) => redirects.push(returnTo));
+    window.history.replaceState(null, '', '/orders/100234-2?tab=notes');
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('prefixes /api/v1 and appends .json, whatever form the path takes', () => {
+    expect(apiUrl('order_items/dashboard')).toBe('/api/v1/order_items/dashboard.json');
+    expect(apiUrl('/order_items/100234-1/escalate')).toBe('/api/v1/order_items/100234-1/escalate.json');
+    expect(apiUrl('notifications.json')).toBe('/api/v1/notifications.json');
+    expect(apiUrl('conversations/active', { active: true, page: 2, skip: undefined })).toBe(
+      '/api/v1/conversations/active.json?active=true&page=2',
+    );
+  });
+
+  it('sends JSON with credentials and the CSRF token as X-CSRF-Token', async () => {
+    setCsrfToken('tok-123');
+    const calls = stubFetch(200, { order_item: { id: 1 } });
+    const result = await api.post<{ order_item: { id: number } }>('order_items/1-1/escalate', {
+      escalation: { message: 'Late' },
+    });
+    expect(result.order_item.id).toBe(1);
+    expect(calls).toHaveLength(1);
+    const [call] = calls;
+    expect(call.url).toBe('/api/v1/order_items/1-1/escalate.json');
+    expect(call.init.method).toBe('POST');
+    expect(call.init.credentials).toBe('same-origin');
+    expect(headersOf(call)['X-CSRF-Token']).toBe('tok-123');
+    expect(headersOf(call)['Content-Type']).toBe('application/json');
+    expect(JSON.parse(String(call.init.body))).toEqual({ escalation: { message: 'Late' } });
+  });
+
+  it('sends the token on GET, PUT and DELETE too', async () => {
+    setCsrfToken('tok-9');
+    const calls = stubFetch(200, {});
+    await api.get('notifications');
+    await api.put('order_items/5', { order_attributes: { id: 1 } });
+    await api.delete('session');
+    expect(calls.map((c) => c.init.method)).toEqual(['GET', 'PUT', 'DELETE']);
+    for (const c of calls) expect(headersOf(c)['X-CSRF-Token']).toBe('tok-9');
+    expect(calls[0].init.body).toBeUndefined();
+    expect(calls[2].init.body).toBeUndefined();
+  });
+
+  it('remembers the csrf_token a response hands out (sign-in, current user)', async () => {
+    stubFetch(200, { user: { id: 1 }, csrf_token: 'fresh' });
+    await api.get('users/current_user');
+    expect(getCsrfToken()).toBe('fresh');
+  });
+
+  it('parses the error shape into an ApiError with status, code, message and details', async () => {
+    stubFetch(422, {
+      error: { code: 'invalid_input', message: 'Check the form.', details: { message: 'Required' } },
+    });
+    const error = await api.post('order_items/1-1/escalate', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(422);
+    expect(apiError.code).toBe('invalid_input');
+    expect(apiError.message).toBe('Check the form.');
+    expect(apiError.details).toEqual({ message: 'Required' });
+    expect(apiError.fieldErrors).toEqual({ message: 'Required' });
+    expect(redirects).toEqual([]);
+  });
+
+  it('gives a readable ApiError when the body is not the error shape', async () => {
+    stubFetch(409, undefined);
+    const error = (await api.get('order_items/1').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(409);
+    expect(error.code).toBe('http_409');
+    expect(error.message).toMatch(/someone else changed/i);
+  });
+
+  it('turns a network failure into an ApiError with status 0', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const error = (await api.get('notifications').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('network_error');
+  });
+
+  it('on 401 forgets the token and sends the user to sign-in, remembering where they were', async () => {
+    setCsrfToken('old');
+    stubFetch(401, { error: { code: 'unauthenticated', message: 'Please sign in.' } });
+    const error = (await api.get('order_items/dashboard').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(401);
+    expect(redirects).toEqual(['/orders/100234-2?tab=notes']);
+    expect(getCsrfToken()).toBeNull();
+    expect(signInPath(redirects[0])).toBe('/sign-in?next=%2Forders%2F100234-2%3Ftab%3Dnotes');
+  });
+
+  it('does not redirect a 401 the caller expects (wrong password on the sign-in form)', async () => {
+    stubFetch(401, { error: { code: 'invalid_credentials', message: 'Wrong e-mail or password.' } });
+    const error = (await api
+      .post('session', { email: 'a@b.c', password: 'x' }, { allowUnauthorized: true })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('invalid_credentials');
+    expect(error.message).toBe('Wrong e-mail or password.');
+    expect(redirects).toEqual([]);
+  });
+
+  it('sends a 401 to plain /sign-in when the user was on the dashboard', () => {
+    expect(signInPath('/dashboard')).toBe('/sign-in');
+  });
+});

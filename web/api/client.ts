@@ -1,0 +1,186 @@
+/**
+ * The one way the SPA talks to the server. Every call goes to `/api/v1/<path>.json`, sends and receives
+ * JSON with the session cookie, carries the CSRF token as `X-CSRF-Token`, turns the error shape
+ * `{error:{code,message,details}}` into an `ApiError`, and on 401 sends the user to sign-in.
+ */
+import type { ApiErrorBody } from '../../domain/contract/session';
+
+/** A failed API call: the HTTP status and the server's error code, message and details. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  /** Field errors of a 422, by field name, when the server named them. */
+  get fieldErrors(): Record<string, string> {
+    const d = this.details;
+    if (!d || typeof d !== 'object' || Array.isArray(d)) return {};
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(d)) {
+      if (typeof v === 'string') out[k] = v;
+      else if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
+    }
+    return out;
+  }
+}
+
+export const API_BASE = '/api/v1';
+
+// The synchronizer token of the current session; handed out by sign-in and current_user.
+let csrfToken: string | null = null;
+
+/** Remembers the CSRF token of the session (done for you by any response that carries `csrf_token`). */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export function getCsrfToken(): string | null {
+  return csrfToken;
+}
+
+/** The path of the SPA to return to after signing in: where the user is now, sign-in itself excluded. */
+export function currentLocationForReturn(): string {
+  const { pathname, search } = window.location;
+  return pathname.startsWith('/sign-in') ? '/dashboard' : `${pathname}${search}`;
+}
+
+/** Where a 401 sends the user; `next` is the path to come back to. */
+export function signInPath(next: string): string {
+  return next && next !== '/' && next !== '/dashboard'
+    ? `/sign-in?next=${encodeURIComponent(next)}`
+    : '/sign-in';
+}
+
+type UnauthorizedHandler = (returnTo: string) => void;
+
+let onUnauthorized: UnauthorizedHandler = (returnTo) => {
+  window.location.assign(signInPath(returnTo));
+};
+
+/** Lets the app send 401s through its router instead of a full page load. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  /** Query-string parameters; undefined and null values are left out. */
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Skip the sign-in redirect on 401 (the sign-in form itself answers 401 for wrong credentials). */
+  allowUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `order_items/dashboard` → `/api/v1/order_items/dashboard.json` (a leading slash or `.json` is fine too). */
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const clean = path.replace(/^\/+/, '').replace(/^api\/v1\//, '');
+  const withSuffix = clean.endsWith('.json') ? clean : `${clean}.json`;
+  let url = `${API_BASE}/${withSuffix}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
+    const qs = params.toString();
+    if (qs) url += `?${qs}`;
+  }
+  return url;
+}
+
+function isErrorBody(body: unknown): body is ApiErrorBody {
+  if (!body || typeof body !== 'object' || !('error' in body)) return false;
+  const e = (body as { error: unknown }).error;
+  return !!e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string';
+}
+
+const fallbackMessages: Record<number, string> = {
+  401: 'Please sign in again.',
+  403: 'You are not allowed to do that.',
+  404: 'Not found.',
+  409: 'Someone else changed this record. Reload and try again.',
+  413: 'The file is too large.',
+  422: 'Please check the form.',
+  429: 'Too many attempts. Please wait a moment and try again.',
+};
+
+async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  opts: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (csrfToken) headers['X-CSRF-Token'] = csrfToken;
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, opts.query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal: opts.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(
+      0,
+      'network_error',
+      'Could not reach the server. Check your connection and try again.',
+    );
+  }
+
+  const text = await response.text();
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+  }
+
+  if (!response.ok) {
+    const error = isErrorBody(parsed)
+      ? new ApiError(response.status, parsed.error.code, parsed.error.message, parsed.error.details)
+      : new ApiError(
+          response.status,
+          `http_${response.status}`,
+          fallbackMessages[response.status] ?? `The server answered ${response.status}. Please try again.`,
+        );
+    if (response.status === 401 && !opts.allowUnauthorized) {
+      csrfToken = null;
+      onUnauthorized(currentLocationForReturn());
+    }
+    throw error;
+  }
+
+  if (parsed && typeof parsed === 'object' && 'csrf_token' in parsed) {
+    const token = (parsed as { csrf_token: unknown }).csrf_token;
+    if (typeof token === 'string' && token) csrfToken = token;
+  }
+  return parsed as T;
+}
+
+/** The API: `api.get<T>('order_items/dashboard')`, `api.post<T>('order_items/1-1/escalate', {...})`. */
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('POST', path, body ?? {}, opts),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
+  delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body, opts),
+};
+
+/** True when the error is an ApiError with the given status. */
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

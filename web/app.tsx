@@ -1,0 +1,129 @@
+/** The providers and the routes of the SPA (SPEC section 2); every screen is a lazily loaded chunk. */
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { isApiError, setCsrfToken, setUnauthorizedHandler, signInPath } from './api/client';
+import { AppLayout } from './components/app-layout';
+import { AdminOnly, RequireSignIn } from './components/auth';
+import { theme } from './theme';
+
+const SignInPage = lazy(() => import('./routes/sign-in/sign-in-page'));
+const DashboardPage = lazy(() => import('./routes/dashboard/dashboard-page'));
+const MyQueuePage = lazy(() => import('./routes/my-queue/my-queue-page'));
+const WorkQueuePage = lazy(() => import('./routes/work-queue/work-queue-page'));
+const OrderPage = lazy(() => import('./routes/order/order-page'));
+const FcoBatchPage = lazy(() => import('./routes/fco-batch/fco-batch-page'));
+const UnpaidPage = lazy(() => import('./routes/unpaid/unpaid-page'));
+const ConversationPage = lazy(() => import('./routes/conversation/conversation-page'));
+const SearchPage = lazy(() => import('./routes/search/search-page'));
+const AdminPage = lazy(() => import('./routes/admin/admin-page'));
+const SalesReportPage = lazy(() => import('./routes/sales-report/sales-report-page'));
+const UsersPage = lazy(() => import('./routes/users/users-page'));
+const OutboxPage = lazy(() => import('./routes/outbox/outbox-page'));
+
+/** One query client for the app: no retries for answers that will not change (4xx). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) =>
+          !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
+        staleTime: 15_000,
+        refetchOnWindowFocus: true,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      path: '/sign-in',
+      element: (
+        <Suspense fallback={null}>
+          <SignInPage />
+        </Suspense>
+      ),
+    },
+    {
+      path: '/',
+      element: (
+        <RequireSignIn>
+          <AppLayout />
+        </RequireSignIn>
+      ),
+      children: [
+        { index: true, element: <Navigate to="/dashboard" replace /> },
+        { path: 'dashboard', element: <DashboardPage /> },
+        { path: 'my-queue', element: <MyQueuePage /> },
+        { path: 'work-queues/:ordererId', element: <WorkQueuePage /> },
+        { path: 'orders/:orderId', element: <OrderPage /> },
+        { path: 'fco_batch/:fcoBatchId', element: <FcoBatchPage /> },
+        { path: 'unpaid/:orderRef', element: <UnpaidPage /> },
+        { path: 'conversation/:id', element: <ConversationPage /> },
+        { path: 'search', element: <SearchPage /> },
+        {
+          path: 'admin',
+          element: (
+            <AdminOnly>
+              <AdminPage />
+            </AdminOnly>
+          ),
+        },
+        {
+          path: 'sales-report',
+          element: (
+            <AdminOnly>
+              <SalesReportPage />
+            </AdminOnly>
+          ),
+        },
+        {
+          path: 'users',
+          element: (
+            <AdminOnly>
+              <UsersPage />
+            </AdminOnly>
+          ),
+        },
+        {
+          path: 'outbox',
+          element: (
+            <AdminOnly>
+              <OutboxPage />
+            </AdminOnly>
+          ),
+        },
+        { path: '*', element: <Navigate to="/dashboard" replace /> },
+      ],
+    },
+  ]);
+}
+
+function createApp() {
+  const queryClient = createQueryClient();
+  const router = createRouter();
+  // A 401 anywhere: forget the session, go to sign-in, come back to where the user was.
+  setUnauthorizedHandler((returnTo) => {
+    setCsrfToken(null);
+    if (router.state.location.pathname.startsWith('/sign-in')) return;
+    void router.navigate(signInPath(returnTo), { replace: true }).then(() => queryClient.clear());
+  });
+  return { queryClient, router };
+}
+
+export function App() {
+  const [{ queryClient, router }] = useState(createApp);
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-right" limit={4} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

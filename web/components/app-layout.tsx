@@ -1,0 +1,266 @@
+/** The app shell around every signed-in screen: header, left navigation, banners and shortcuts. */
+import {
+  AppShell,
+  Box,
+  Burger,
+  Group,
+  Kbd,
+  NavLink,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconBook2,
+  IconChartBar,
+  IconInbox,
+  IconLayoutDashboard,
+  IconMailForward,
+  IconSearch,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { orderersQuery } from '../api/queries';
+import { isAdmin, useCurrentUser } from './auth';
+import { Clock } from './clock';
+import { NotificationBanners } from './notification-banner';
+import { NotificationsBell } from './notifications-bell';
+import { PRODUCT_NAME } from './page-title';
+import classes from './shell.module.css';
+import { ShortcutsDialog, useGlobalShortcuts } from './shortcuts';
+import { UserMenu } from './user-menu';
+
+const iconProps = { size: 18, stroke: 1.6, 'aria-hidden': true } as const;
+
+function NavItem({
+  to,
+  label,
+  icon,
+  exact = false,
+}: {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  exact?: boolean;
+}) {
+  const { pathname } = useLocation();
+  const active = exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={label}
+      leftSection={icon}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      className={classes.navLink}
+    />
+  );
+}
+
+function WorkQueuesNav() {
+  const { pathname } = useLocation();
+  const inQueues = pathname.startsWith('/work-queues/');
+  const [opened, setOpened] = useState(inQueues);
+  const { data, isPending, isError } = useQuery({ ...orderersQuery, enabled: opened });
+  useEffect(() => {
+    if (inQueues) setOpened(true);
+  }, [inQueues]);
+
+  return (
+    <NavLink
+      label="Work queues"
+      leftSection={<IconUsersGroup {...iconProps} />}
+      opened={opened}
+      onChange={setOpened}
+      active={inQueues && !opened}
+      className={classes.navLink}
+      childrenOffset={30}
+    >
+      {isPending ? (
+        <Stack gap={6} py={6} pr="sm">
+          <Skeleton h={12} w="70%" />
+          <Skeleton h={12} w="55%" />
+        </Stack>
+      ) : isError ? (
+        <Text size="xs" c="red.8" py={6}>
+          Orderers could not be loaded.
+        </Text>
+      ) : data.orderers.length === 0 ? (
+        <Text size="xs" c="dimmed" py={6}>
+          No orderers yet.
+        </Text>
+      ) : (
+        data.orderers.map((o) => (
+          <NavItem key={o.id} to={`/work-queues/${o.id}`} label={o.name} icon={null} exact />
+        ))
+      )}
+    </NavLink>
+  );
+}
+
+function Navigation() {
+  const user = useCurrentUser();
+  const admin = isAdmin(user);
+  return (
+    <>
+      <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
+        <Stack gap={2}>
+          <NavItem to="/dashboard" label="Dashboard" icon={<IconLayoutDashboard {...iconProps} />} />
+          <NavItem to="/my-queue" label="My queue" icon={<IconInbox {...iconProps} />} />
+          <WorkQueuesNav />
+          <NavItem to="/search" label="Search" icon={<IconSearch {...iconProps} />} />
+          {admin && (
+            <NavItem to="/sales-report" label="Sales report" icon={<IconChartBar {...iconProps} />} />
+          )}
+        </Stack>
+        {admin && (
+          <>
+            <Text className={classes.navSectionLabel} id="nav-admin-heading">
+              Admin
+            </Text>
+            <Stack gap={2} role="group" aria-labelledby="nav-admin-heading">
+              <NavItem to="/admin" label="Reference content" icon={<IconBook2 {...iconProps} />} />
+              <NavItem to="/users" label="Users" icon={<IconUsers {...iconProps} />} />
+              <NavItem to="/outbox" label="Outbox" icon={<IconMailForward {...iconProps} />} />
+            </Stack>
+          </>
+        )}
+      </AppShell.Section>
+      <AppShell.Section px="md" py="sm" className={classes.navFooter}>
+        <Text size="xs" c="dimmed">
+          Press <Kbd size="xs">?</Kbd> for keyboard shortcuts
+        </Text>
+      </AppShell.Section>
+    </>
+  );
+}
+
+function QuickSearch({ inputRef }: { inputRef: React.RefObject<HTMLInputElement | null> }) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = query.trim();
+    navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
+    inputRef.current?.blur();
+  };
+  return (
+    <Box component="form" role="search" onSubmit={submit} visibleFrom="md">
+      <TextInput
+        ref={inputRef}
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') e.currentTarget.blur();
+        }}
+        aria-label="Search orders"
+        placeholder="Search orders, refs, names…"
+        leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}
+        rightSection={
+          <Kbd size="xs" aria-hidden>
+            /
+          </Kbd>
+        }
+        rightSectionPointerEvents="none"
+        w={300}
+        size="sm"
+        data-testid="quick-search"
+      />
+    </Box>
+  );
+}
+
+export function AppLayout() {
+  const [navOpened, nav] = useDisclosure(false);
+  const [helpOpened, help] = useDisclosure(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+
+  useGlobalShortcuts({
+    onHelp: help.open,
+    onSearch: () => {
+      const input = searchRef.current;
+      if (input && input.offsetParent !== null) input.focus();
+      else navigate('/search');
+    },
+  });
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="lg"
+      className={classes.shell}
+    >
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+            />
+            <Link to="/dashboard" className={classes.brand} aria-label={`${PRODUCT_NAME}, dashboard`}>
+              <span className={classes.brandMark} aria-hidden>
+                UK
+              </span>
+              <Text span fw={600} size="md" visibleFrom="xs">
+                {PRODUCT_NAME}
+              </Text>
+            </Link>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <QuickSearch inputRef={searchRef} />
+            <Tooltip label="Time in London">
+              <Box>
+                <Clock />
+              </Box>
+            </Tooltip>
+            <NotificationsBell />
+            <UserMenu onShowShortcuts={help.open} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar
+        aria-label="Main"
+        className={classes.navbar}
+        // On a phone the navigation is a drawer: following a link closes it.
+        onClick={(event) => {
+          if (event.target instanceof Element && event.target.closest('a')) nav.close();
+        }}
+      >
+        <Navigation />
+      </AppShell.Navbar>
+      <AppShell.Main id="main" className={classes.main}>
+        <Suspense
+          fallback={
+            <Stack gap="md" role="status" aria-busy="true">
+              <VisuallyHidden>Loading…</VisuallyHidden>
+              <Skeleton h={28} w={240} />
+              <Skeleton h={16} w={380} />
+              <Skeleton h={220} />
+            </Stack>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <NotificationBanners />
+      <ShortcutsDialog opened={helpOpened} onClose={help.close} />
+    </AppShell>
+  );
+}

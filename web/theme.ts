@@ -1,0 +1,37 @@
+/** The back office's Mantine theme: calm blue-grey, compact controls for dense screens. */
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const slateBlue: MantineColorsTuple = [
+  '#eef3fb',
+  '#dbe3f1',
+  '#b4c5e3',
+  '#8aa5d5',
+  '#678ac9',
+  '#5179c2',
+  '#4571c0',
+  '#365fa9',
+  '#2d5498',
+  '#1f4887',
+];
+
+export const theme = createTheme({
+  primaryColor: 'slateBlue',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { slateBlue },
+  defaultRadius: 'sm',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  headings: { fontWeight: '600', sizes: { h1: { fontSize: '1.5rem', lineHeight: '1.3' } } },
+  fontSizes: { xs: '0.75rem', sm: '0.8125rem', md: '0.875rem', lg: '1rem', xl: '1.125rem' },
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  components: {
+    Button: { defaultProps: { size: 'sm' } },
+    TextInput: { defaultProps: { size: 'sm' } },
+    PasswordInput: { defaultProps: { size: 'sm' } },
+    Select: { defaultProps: { size: 'sm' } },
+    Table: { defaultProps: { verticalSpacing: 'xs', highlightOnHover: true } },
+    Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
+  },
+});
