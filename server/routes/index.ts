@@ -7,6 +7,8 @@ import type { Database } from '../db/client';
 import { notificationRoutes } from './notifications';
 import { orderItemActionRoutes } from './order-item-actions';
 import { orderItemReadRoutes } from './order-items';
+import { reportRoutes } from './reports';
+import { searchRoutes } from './search';
 import { sessionRoutes } from './session';
 
 export interface RouteDeps {
@@ -19,4 +21,6 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   notificationRoutes,
   orderItemReadRoutes,
   orderItemActionRoutes,
+  searchRoutes,
+  reportRoutes,
 ];

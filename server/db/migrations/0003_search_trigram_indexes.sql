@@ -34,3 +34,5 @@ CREATE INDEX IF NOT EXISTS orderables_surname_c_trgm_idx ON orderables USING gin
 CREATE INDEX IF NOT EXISTS order_items_type_idx ON order_items (type);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS order_items_orderable_idx ON order_items (orderable_id);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS orders_billing_address_idx ON orders (billing_address_id);

@@ -1,0 +1,32 @@
+/** Quick and advanced search (SPEC.md section 7). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AdvancedSearchSchema, SimpleSearchSchema } from '../../domain/contract/search';
+import { currentUser } from '../auth/guard';
+import { advancedSearch, simpleSearch } from '../services/search/search';
+import type { RouteDeps } from './index';
+
+export const searchRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database }) => {
+  const { db } = database;
+  app.post(
+    '/search/simple.json',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search by ref, customer, e-mail, postcode, GRO/FCO reference or names',
+        body: SimpleSearchSchema,
+      },
+    },
+    async (request) => simpleSearch(db, request.body.search.query, currentUser(request)),
+  );
+  app.post(
+    '/search/advanced.json',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search by item type and the names on the orderable',
+        body: AdvancedSearchSchema,
+      },
+    },
+    async (request) => advancedSearch(db, request.body.search.query, currentUser(request)),
+  );
+};

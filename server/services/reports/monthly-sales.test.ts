@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refunds } from '../../db/schema';
+import { buildOrder } from '../../test/factories';
+import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
+import { monthlySalesReport } from './monthly-sales';
+
+let ctx: TestContext;
+let admin: Agent;
+let orderer: Agent;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await signInAs(ctx.app, (await buildUser(ctx.database, { role: 'admin' })).email);
+  orderer = await signInAs(ctx.app, (await buildUser(ctx.database)).email);
+  const { db } = ctx.database;
+  // July 2026 (British Summer Time, UTC+1).
+  // A: 1 July 00:30 London = 30 June 23:30 UTC → July. Two items 2800 + 8000, UK.
+  const a = await buildOrder(ctx.database, {
+    placedAt: new Date('2026-06-30T23:30:00Z'),
+    deliveryRegion: 'UK',
+    items: [{ netValue: 2800 }, { netValue: 8000, orderableType: 'Translation' }],
+  });
+  // B: 15 July, EC, one item; 1000 of its 5000 refunded on 20 July → net_value now 4000, paid 5000.
+  const b = await buildOrder(ctx.database, {
+    placedAt: new Date('2026-07-15T10:00:00Z'),
+    deliveryRegion: 'EC',
+    items: [{ netValue: 4000 }],
+  });
+  await db
+    .insert(refunds)
+    .values({
+      orderItemId: b.items[0].id,
+      action: 'refund_only',
+      amount: 1000,
+      reason: 'over_payment',
+      createdAt: new Date('2026-07-20T09:00:00Z'),
+    });
+  // C: 31 July 23:30 UTC = 1 August 00:30 London → August, not July.
+  await buildOrder(ctx.database, { placedAt: new Date('2026-07-31T23:30:00Z'), items: [{ netValue: 9999 }] });
+  // D: June order of 1500, 500 refunded in July (net value now 1000): the refund counts in July, the sale in June.
+  const d = await buildOrder(ctx.database, {
+    placedAt: new Date('2026-06-10T12:00:00Z'),
+    items: [{ netValue: 1000 }],
+  });
+  await db
+    .insert(refunds)
+    .values({
+      orderItemId: d.items[0].id,
+      action: 'refund_only',
+      amount: 500,
+      reason: 'duplicate',
+      createdAt: new Date('2026-07-02T12:00:00Z'),
+    });
+  // E: July 2025, for the same month last year.
+  await buildOrder(ctx.database, { placedAt: new Date('2025-07-04T12:00:00Z'), items: [{ netValue: 3000 }] });
+});
+afterAll(() => ctx.close());
+
+describe('monthly sales report', () => {
+  it('matches the hand-computed figures for July 2026', async () => {
+    const res = await admin.request({ method: 'GET', url: '/api/v1/sales-reports/monthly/2026/7.json' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { report } = res.json();
+    // Sales: A (2800 + 8000) + B (4000 + 1000 refunded) = 15800 over 2 orders, 3 items.
+    // Refunds made in July: 1000 (B) + 500 (D) = 1500. Net 14300. Average order 15800 / 2 = 7900.
+    expect(report.totals).toEqual({
+      orders: 2,
+      items: 3,
+      gross_in_pence: 15800,
+      refunds_in_pence: 1500,
+      net_in_pence: 14300,
+      average_order_in_pence: 7900,
+    });
+    expect(report.by_region).toEqual(
+      expect.arrayContaining([
+        {
+          delivery_region: 'UK',
+          items: 2,
+          gross_in_pence: 10800,
+          refunds_in_pence: 500,
+          net_in_pence: 10300,
+        },
+        { delivery_region: 'EC', items: 1, gross_in_pence: 5000, refunds_in_pence: 1000, net_in_pence: 4000 },
+      ]),
+    );
+    expect(report.by_type).toEqual(
+      expect.arrayContaining([
+        {
+          type: 'Certified Translation',
+          items: 1,
+          gross_in_pence: 8000,
+          refunds_in_pence: 0,
+          net_in_pence: 8000,
+        },
+        {
+          type: 'Birth Certificate',
+          items: 2,
+          gross_in_pence: 7800,
+          refunds_in_pence: 1500,
+          net_in_pence: 6300,
+        },
+      ]),
+    );
+    expect(report.daily).toHaveLength(31);
+    expect(report.daily[0]).toEqual({
+      date: '2026-07-01',
+      orders: 1,
+      gross_in_pence: 10800,
+      net_in_pence: 10800,
+    });
+    expect(report.daily[1]).toEqual({ date: '2026-07-02', orders: 0, gross_in_pence: 0, net_in_pence: -500 });
+    expect(report.daily[30].date).toBe('2026-07-31');
+    expect(report.daily[30].orders).toBe(0);
+    // June: D (1500) only; A belongs to July. Last July: E.
+    expect(report.previous_month).toMatchObject({ orders: 1, gross_in_pence: 1500, refunds_in_pence: 0 });
+    expect(report.same_month_last_year).toMatchObject({ orders: 1, gross_in_pence: 3000 });
+  });
+
+  it('puts the 00:30 London order of 1 August in August', async () => {
+    const { report } = await monthlySalesReport(ctx.database.db, 2026, 8, new Date('2026-11-22T12:00:00Z'));
+    expect(report.totals.orders).toBe(1);
+    expect(report.totals.gross_in_pence).toBe(9999);
+    expect(report.daily[0]).toMatchObject({ date: '2026-08-01', orders: 1 });
+  });
+
+  it('refuses a month after last month and a year before 2012 (422); orderers get 403', async () => {
+    await expect(
+      monthlySalesReport(ctx.database.db, 2026, 11, new Date('2026-11-22T12:00:00Z')),
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    expect(
+      (await admin.request({ method: 'GET', url: '/api/v1/sales-reports/monthly/2099/1.json' })).statusCode,
+    ).toBe(422);
+    expect(
+      (await admin.request({ method: 'GET', url: '/api/v1/sales-reports/monthly/2011/12.json' })).statusCode,
+    ).toBe(422);
+    expect(
+      (await admin.request({ method: 'GET', url: '/api/v1/sales-reports/monthly/2020/13.json' })).statusCode,
+    ).toBe(422);
+    expect(
+      (await orderer.request({ method: 'GET', url: '/api/v1/sales-reports/monthly/2026/7.json' })).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fcoBatches, groOrders } from '../../db/schema';
+import { buildOrder, buildOrderItem } from '../../test/factories';
+import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let agent: Agent;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  agent = await signInAs(ctx.app, (await buildUser(ctx.database)).email);
+});
+afterAll(() => ctx.close());
+
+const simple = (query: string) =>
+  agent.request({ method: 'POST', url: '/api/v1/search/simple.json', payload: { search: { query } } });
+const advanced = (query: object) =>
+  agent.request({ method: 'POST', url: '/api/v1/search/advanced.json', payload: { search: { query } } });
+const refs = (res: Awaited<ReturnType<typeof simple>>) =>
+  res.json().results.map((r: { ref: string }) => r.ref);
+
+describe('quick search', () => {
+  it('finds by each field', async () => {
+    const { items, order } = await buildOrder(ctx.database, {
+      ref: '731900',
+      customerName: 'Philippa Quenby',
+      email: 'pquenby@mailbox.example',
+      postcode: 'YO31 7QX',
+      items: [{ orderable: { firstnameA: 'Zebedee', surnameA: 'Marchbanks' } }],
+    });
+    const item = items[0];
+    await ctx.database.db
+      .insert(groOrders)
+      .values({
+        orderItemId: item.id,
+        reference: 'GROQ77123',
+        destination: 'customer',
+        service: 'standard',
+        cost: 925,
+      });
+    const [batch] = await ctx.database.db
+      .insert(fcoBatches)
+      .values({ ref: 'FCO-X1', state: 'pending_despatch', fcoReference: 'FCOREF-55821', fcoCost: 100 })
+      .returning();
+    const { items: batched } = await buildOrder(ctx.database, { items: [{ fcoBatchId: batch.id }] });
+    for (const [query, expected] of [
+      [item.ref, item.ref],
+      [order.ref, item.ref],
+      ['quenby', item.ref],
+      ['PQUENBY@MAIL', item.ref],
+      ['yo317qx', item.ref],
+      ['YO31 7Q', item.ref],
+      ['groq77', item.ref],
+      ['marchbank', item.ref],
+      ['zebedee march', item.ref],
+      ['55821', batched[0].ref],
+    ] as const) {
+      const res = await simple(query);
+      expect(res.statusCode, query).toBe(200);
+      expect(refs(res), query).toContain(expected);
+    }
+  });
+
+  it('ranks an exact ref first and answers the total', async () => {
+    const { items } = await buildOrder(ctx.database, { ref: '845100', items: [{}, {}] });
+    await buildOrder(ctx.database, { ref: '8451001', customerName: 'Noise' });
+    const res = await simple('845100-2');
+    expect(refs(res)[0]).toBe(items[1].ref);
+    const byOrder = await simple('845100');
+    expect(refs(byOrder).slice(0, 2).sort()).toEqual([items[0].ref, items[1].ref].sort());
+    expect(byOrder.json().total).toBeGreaterThanOrEqual(3);
+  });
+
+  it('is bounded at 50 with the total', async () => {
+    for (let i = 0; i < 11; i++)
+      await buildOrder(ctx.database, { customerName: 'Bounded Searchington', items: [{}, {}, {}, {}, {}] });
+    const res = await simple('searchington');
+    expect(res.json().results).toHaveLength(50);
+    expect(res.json().total).toBe(55);
+  });
+
+  it('answers [] cleanly, treats % literally, and refuses a short or empty query (422)', async () => {
+    expect((await simple('nothing-like-this')).json()).toEqual({ results: [], total: 0 });
+    expect((await simple('%%%')).json().results).toEqual([]);
+    for (const q of ['', ' ', 'ab']) {
+      const res = await simple(q);
+      expect(res.statusCode, q).toBe(422);
+      expect(res.json().error.message).toBeTruthy();
+    }
+  });
+
+  it('needs a signed-in user and CSRF', async () => {
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/search/simple.json',
+          payload: { search: { query: 'abc' } },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await agent.request({
+          method: 'POST',
+          url: '/api/v1/search/simple.json',
+          payload: { search: { query: 'abc' } },
+          csrf: null,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('advanced search', () => {
+  it('every given field must match, partially and case-insensitively; the type narrows', async () => {
+    const birth = await buildOrderItem(ctx.database, {
+      orderable: {
+        firstnameA: 'Ottoline',
+        surnameA: 'Ravensworth',
+        firstnameB: 'Cuthbert',
+        surnameB: 'Ravensworth',
+      },
+    });
+    const deedPoll = await buildOrderItem(ctx.database, {
+      orderableType: 'AdultDeedPoll',
+      orderable: { firstnameA: 'Ottoline', surnameA: 'Ravensworth' },
+    });
+    const both = await advanced({ firstname_a: 'ottol', surname_a: 'RAVENS' });
+    expect(
+      both
+        .json()
+        .results.map((r: { ref: string }) => r.ref)
+        .sort(),
+    ).toEqual([birth.ref, deedPoll.ref].sort());
+    const typed = await advanced({ type: 'Adult Deed Poll', surname_a: 'ravensworth' });
+    expect(typed.json().results.map((r: { ref: string }) => r.ref)).toEqual([deedPoll.ref]);
+    const father = await advanced({ firstname_b: 'cuthb', surname_a: 'ravens' });
+    expect(father.json().results.map((r: { ref: string }) => r.ref)).toEqual([birth.ref]);
+  });
+
+  it('an empty result is {"results": []}', async () => {
+    const res = await advanced({ surname_c: 'Nobodyatall' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toEqual([]);
+  });
+
+  it('refuses a query with no field (422) and an unknown type (422)', async () => {
+    expect((await advanced({})).statusCode).toBe(422);
+    expect((await advanced({ type: 'Moon Certificate', surname_a: 'x' })).statusCode).toBe(422);
+  });
+});

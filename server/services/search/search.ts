@@ -1,0 +1,94 @@
+/**
+ * Quick and advanced search over order items. Each searched column has a trigram index; the quick search
+ * unions one indexed lookup per column (an OR across joined tables would defeat the indexes), ranks exact
+ * refs first and answers at most 50 results with the total.
+ */
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { AdvancedSearch } from '../../../domain/contract/search';
+import type { SessionUser } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { orderItems } from '../../db/schema';
+import { invalidInput } from '../../errors';
+import { listOrderItemRows } from '../order-items/read';
+import { orderItemWire } from '../order-items/serialize';
+
+export const SEARCH_LIMIT = 50;
+export const MIN_QUERY_LENGTH = 3;
+
+/** Escapes LIKE wildcards so a user's % or _ matches itself. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const NAMES = sql`coalesce(ob.firstname_a, '') || ' ' || coalesce(ob.surname_a, '') || ' ' ||
+  coalesce(ob.firstname_b, '') || ' ' || coalesce(ob.surname_b, '') || ' ' ||
+  coalesce(ob.firstname_c, '') || ' ' || coalesce(ob.surname_c, '')`;
+
+async function answer(db: Db, hits: SQL, rank: SQL, viewer: SessionUser) {
+  const { rows } = await db.execute<{ id: number; total: number }>(sql`
+    with hits as (${hits})
+    select oi.id, count(*) over ()::int as total
+    from hits join order_items oi on oi.id = hits.id
+    order by ${rank}, oi.created_at desc, oi.id desc
+    limit ${SEARCH_LIMIT}`);
+  if (rows.length === 0) return { results: [], total: 0 };
+  const ids = rows.map((r) => Number(r.id));
+  const found = await listOrderItemRows(db, inArray(orderItems.id, ids), { limit: SEARCH_LIMIT });
+  const byId = new Map(found.map((r) => [r.item.id, r]));
+  return {
+    results: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [orderItemWire(row, viewer)] : [];
+    }),
+    total: Number(rows[0].total),
+  };
+}
+
+/** One box: item ref, order ref, customer name, e-mail, postcode, GRO and FCO references, names on the orderable. */
+export async function simpleSearch(db: Db, query: string, viewer: SessionUser) {
+  const q = query.trim();
+  if (q.length < MIN_QUERY_LENGTH) {
+    const message = `Type at least ${MIN_QUERY_LENGTH} characters to search.`;
+    throw invalidInput(message, [{ field: 'search.query', message }]);
+  }
+  const p = likePattern(q);
+  const zip = likePattern(q.replace(/\s+/g, ''));
+  const hits = sql`
+    select id from order_items where ref ilike ${p}
+    union select oi.id from orders o join order_items oi on oi.order_id = o.id where o.ref ilike ${p}
+    union select oi.id from orders o join order_items oi on oi.order_id = o.id where o.email ilike ${p}
+    union select oi.id from addresses a join orders o on o.billing_address_id = a.id
+      join order_items oi on oi.order_id = o.id where a.name ilike ${p}
+    union select oi.id from addresses a join orders o on o.billing_address_id = a.id
+      join order_items oi on oi.order_id = o.id where replace(a.zip, ' ', '') ilike ${zip}
+    union select order_item_id from gro_orders where reference ilike ${p}
+    union select oi.id from fco_batches f join order_items oi on oi.fco_batch_id = f.id where f.fco_reference ilike ${p}
+    union select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id where (${NAMES}) ilike ${p}`;
+  const exact = q.toLowerCase();
+  const rank = sql`case
+    when lower(oi.ref) = ${exact} then 0
+    when lower(split_part(oi.ref, '-', 1)) = ${exact} then 1
+    when lower(oi.ref) like ${`${exact.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} then 2
+    else 3 end`;
+  return answer(db, hits, rank, viewer);
+}
+
+const ADVANCED_FIELDS = [
+  'firstname_a',
+  'surname_a',
+  'firstname_b',
+  'surname_b',
+  'firstname_c',
+  'surname_c',
+] as const;
+
+/** Every given name field must match (partial, case-insensitive); the type narrows by item type. */
+export async function advancedSearch(db: Db, query: AdvancedSearch['search']['query'], viewer: SessionUser) {
+  const conditions: SQL[] = [];
+  for (const field of ADVANCED_FIELDS) {
+    const value = query[field]?.trim();
+    if (value) conditions.push(sql`ob.${sql.raw(field)} ilike ${likePattern(value)}`);
+  }
+  if (query.type) conditions.push(sql`oi.type = ${query.type}`);
+  const hits = sql`select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id
+    where ${sql.join(conditions, sql` and `)}`;
+  return answer(db, hits, sql`null::int`, viewer);
+}
