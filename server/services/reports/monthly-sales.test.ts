@@ -14,7 +14,7 @@ beforeAll(async () => {
   const { db } = ctx.database;
   // July 2026 (British Summer Time, UTC+1).
   // A: 1 July 00:30 London = 30 June 23:30 UTC → July. Two items 2800 + 8000, UK.
-  const a = await buildOrder(ctx.database, {
+  await buildOrder(ctx.database, {
     placedAt: new Date('2026-06-30T23:30:00Z'),
     deliveryRegion: 'UK',
     items: [{ netValue: 2800 }, { netValue: 8000, orderableType: 'Translation' }],
@@ -25,15 +25,13 @@ beforeAll(async () => {
     deliveryRegion: 'EC',
     items: [{ netValue: 4000 }],
   });
-  await db
-    .insert(refunds)
-    .values({
-      orderItemId: b.items[0].id,
-      action: 'refund_only',
-      amount: 1000,
-      reason: 'over_payment',
-      createdAt: new Date('2026-07-20T09:00:00Z'),
-    });
+  await db.insert(refunds).values({
+    orderItemId: b.items[0].id,
+    action: 'refund_only',
+    amount: 1000,
+    reason: 'over_payment',
+    createdAt: new Date('2026-07-20T09:00:00Z'),
+  });
   // C: 31 July 23:30 UTC = 1 August 00:30 London → August, not July.
   await buildOrder(ctx.database, { placedAt: new Date('2026-07-31T23:30:00Z'), items: [{ netValue: 9999 }] });
   // D: June order of 1500, 500 refunded in July (net value now 1000): the refund counts in July, the sale in June.
@@ -41,15 +39,13 @@ beforeAll(async () => {
     placedAt: new Date('2026-06-10T12:00:00Z'),
     items: [{ netValue: 1000 }],
   });
-  await db
-    .insert(refunds)
-    .values({
-      orderItemId: d.items[0].id,
-      action: 'refund_only',
-      amount: 500,
-      reason: 'duplicate',
-      createdAt: new Date('2026-07-02T12:00:00Z'),
-    });
+  await db.insert(refunds).values({
+    orderItemId: d.items[0].id,
+    action: 'refund_only',
+    amount: 500,
+    reason: 'duplicate',
+    createdAt: new Date('2026-07-02T12:00:00Z'),
+  });
   // E: July 2025, for the same month last year.
   await buildOrder(ctx.database, { placedAt: new Date('2025-07-04T12:00:00Z'), items: [{ netValue: 3000 }] });
 });

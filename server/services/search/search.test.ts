@@ -28,15 +28,13 @@ describe('quick search', () => {
       items: [{ orderable: { firstnameA: 'Zebedee', surnameA: 'Marchbanks' } }],
     });
     const item = items[0];
-    await ctx.database.db
-      .insert(groOrders)
-      .values({
-        orderItemId: item.id,
-        reference: 'GROQ77123',
-        destination: 'customer',
-        service: 'standard',
-        cost: 925,
-      });
+    await ctx.database.db.insert(groOrders).values({
+      orderItemId: item.id,
+      reference: 'GROQ77123',
+      destination: 'customer',
+      service: 'standard',
+      cost: 925,
+    });
     const [batch] = await ctx.database.db
       .insert(fcoBatches)
       .values({ ref: 'FCO-X1', state: 'pending_despatch', fcoReference: 'FCOREF-55821', fcoCost: 100 })
