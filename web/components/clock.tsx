@@ -17,8 +17,8 @@ export function Clock() {
       data-testid="clock"
       aria-label="Time in London"
       size="sm"
-      ff="monospace"
       c="dimmed"
+      fw={500}
       style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
     >
       <time dateTime={now.toISOString()}>{formatClock(now)}</time>
