@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -41,9 +42,9 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
   return pglite;
 }
 
-export function fromPglite(pglite: PGlite): Database {
+export function fromPglite(pglite: PGlite, logger?: Logger): Database {
   // PGlite's Drizzle driver has the same query surface as node-postgres; one type keeps services simple.
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = drizzlePglite(pglite, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -57,9 +58,9 @@ export function fromPglite(pglite: PGlite): Database {
   };
 }
 
-export function fromPostgres(url: string, max = 10): Database {
+export function fromPostgres(url: string, max = 10, logger?: Logger): Database {
   const pool = new pg.Pool({ connectionString: url, max });
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool, { schema, logger });
   return {
     db,
     kind: 'postgres',

@@ -1,0 +1,231 @@
+/**
+ * API benchmark: `npm run bench -- [--database-url postgres://…] [--data-dir ./bench/data] [--seconds 5]
+ * [--connections 10]` against a database filled by `npm run bench:data`.
+ *
+ * For each screen's call it measures, side by side in one run:
+ *  - the API: p50/p95 latency and throughput with `connections` requests in flight (closed loop, keep-alive);
+ *  - the raw SQL of the same call: the exact statements the API ran (captured through Drizzle's logger during
+ *    one call), replayed directly on the database with the same concurrency.
+ * Prints a table with the API/raw ratio and writes it as JSON under bench/results/. Also reports the SPA's
+ * gzip weight (initial JS/CSS and each lazy chunk) from dist/.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm/logger';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { fromPglite, fromPostgres, openPglite } from '../server/db/client';
+
+const { values } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    'data-dir': { type: 'string', default: './bench/data' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+
+interface Captured {
+  text: string;
+  params: unknown[];
+}
+let capturing: Captured[] | null = null;
+const logger: Logger = {
+  logQuery(query, params) {
+    capturing?.push({ text: query, params });
+  },
+};
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Runs `task` from `connections` loops for `seconds`; answers latency percentiles (ms) and throughput. */
+async function load(task: () => Promise<void>) {
+  const latencies: number[] = [];
+  const until = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const start = performance.now();
+        await task();
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    rps: latencies.length / SECONDS,
+    n: latencies.length,
+  };
+}
+
+function spaWeight() {
+  const dist = path.resolve('dist');
+  if (!existsSync(path.join(dist, 'index.html'))) return null;
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const initial = new Set(
+    [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]),
+  );
+  const gz = (file: string) => gzipSync(readFileSync(path.join(dist, file))).length;
+  const assets = readdirSync(path.join(dist, 'assets')).map((f) => `assets/${f}`);
+  const sum = (files: string[]) => files.reduce((t, f) => t + gz(f), 0);
+  return {
+    initial_js_gzip_bytes: sum([...initial].filter((f) => f.endsWith('.js'))),
+    initial_css_gzip_bytes: sum([...initial].filter((f) => f.endsWith('.css'))),
+    lazy_chunks: assets
+      .filter((f) => f.endsWith('.js') && !initial.has(f))
+      .map((f) => ({ file: f, gzip_bytes: gz(f) }))
+      .sort((a, b) => b.gzip_bytes - a.gzip_bytes),
+  };
+}
+
+async function main() {
+  const url = values['database-url'];
+  const database = url
+    ? fromPostgres(url, CONNECTIONS, logger)
+    : fromPglite(await openPglite(`${values['data-dir']}/pgdata`), logger);
+  const raw = url ? new pg.Pool({ connectionString: url, max: CONNECTIONS }) : null;
+  const runRaw = async (statements: Captured[]) => {
+    for (const s of statements) {
+      if (raw) await raw.query(s.text, s.params);
+      else await database.pglite?.query(s.text, s.params as unknown[]);
+    }
+  };
+  const app = await buildApp({
+    config: {
+      sessionSecret: 'bench-secret-bench-secret-bench-secret',
+      secureCookies: false,
+      logLevel: 'silent',
+      storefrontApiKey: undefined,
+    },
+    database,
+    webRoot: '/nonexistent',
+    logger: false,
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const signIn = await fetch(`${base}/api/v1/session.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'orderer1@bench.test', password: 'bench-password' }),
+  });
+  if (!signIn.ok)
+    throw new Error(`Sign-in failed (${signIn.status}): generate data first with npm run bench:data`);
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
+  const { csrf_token: csrf } = (await signIn.json()) as { csrf_token: string };
+
+  const pick = await database.db.execute<{ ref: string; user_id: number; surname: string }>(sql`
+    select oi.ref, oi.user_id, ob.surname_a as surname from order_items oi join orderables ob on ob.id = oi.orderable_id
+    where oi.user_id is not null and oi.current_state <> 'order_complete' order by oi.id desc limit 1`);
+  const sample = pick.rows[0];
+  const now = new Date();
+  const reportMonth =
+    now.getUTCMonth() === 0
+      ? { y: now.getUTCFullYear() - 1, m: 12 }
+      : { y: now.getUTCFullYear(), m: now.getUTCMonth() };
+  const calls = [
+    { name: 'dashboard', method: 'GET', path: '/api/v1/order_items/dashboard.json' },
+    { name: 'my_orders', method: 'GET', path: '/api/v1/order_items/my_orders.json' },
+    { name: 'orderer queue', method: 'GET', path: `/api/v1/orderers/${sample.user_id}/order_items.json` },
+    { name: 'orderer stats', method: 'GET', path: '/api/v1/orderers/stats.json' },
+    { name: 'order item', method: 'GET', path: `/api/v1/order_items/${sample.ref}.json` },
+    {
+      name: 'simple search',
+      method: 'POST',
+      path: '/api/v1/search/simple.json',
+      body: { search: { query: sample.surname.slice(0, 5) } },
+    },
+    {
+      name: 'simple search (ref)',
+      method: 'POST',
+      path: '/api/v1/search/simple.json',
+      body: { search: { query: sample.ref } },
+    },
+    {
+      name: 'advanced search',
+      method: 'POST',
+      path: '/api/v1/search/advanced.json',
+      body: { search: { query: { surname_a: sample.surname, firstname_a: 'Ol' } } },
+    },
+    {
+      name: 'monthly report',
+      method: 'GET',
+      path: `/api/v1/sales-reports/monthly/${reportMonth.y}/${reportMonth.m}.json`,
+    },
+  ];
+  const request = (c: (typeof calls)[number]) =>
+    fetch(`${base}${c.path}`, {
+      method: c.method,
+      headers: { cookie, 'x-csrf-token': csrf, ...(c.body ? { 'content-type': 'application/json' } : {}) },
+      body: c.body ? JSON.stringify(c.body) : undefined,
+    });
+
+  const counts = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from order_items`);
+  const items = Number(counts.rows[0].n);
+  console.log(
+    `\n${database.kind}, ${items.toLocaleString('en-GB')} order items, ${CONNECTIONS} connections, ${SECONDS} s per call`,
+  );
+  console.log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}\n`,
+  );
+  const rows = [];
+  for (const c of calls) {
+    capturing = [];
+    const first = await request(c);
+    if (!first.ok) throw new Error(`${c.name}: ${first.status} ${await first.text()}`);
+    await first.arrayBuffer();
+    const statements = capturing.filter((s) => !/"sessions"/.test(s.text));
+    capturing = null;
+    const api = await load(async () => {
+      const res = await request(c);
+      await res.arrayBuffer();
+    });
+    const direct = await load(() => runRaw(statements));
+    const row = {
+      call: c.name,
+      api_p50_ms: +api.p50.toFixed(2),
+      api_p95_ms: +api.p95.toFixed(2),
+      api_rps: Math.round(api.rps),
+      raw_p50_ms: +direct.p50.toFixed(2),
+      raw_p95_ms: +direct.p95.toFixed(2),
+      statements: statements.length,
+      ratio_p50: +(api.p50 / Math.max(direct.p50, 0.001)).toFixed(2),
+    };
+    rows.push(row);
+    console.log(
+      `${row.call.padEnd(22)} API p50 ${String(row.api_p50_ms).padStart(8)} ms  p95 ${String(row.api_p95_ms).padStart(8)} ms  ${String(row.api_rps).padStart(6)} req/s | raw p50 ${String(row.raw_p50_ms).padStart(8)} ms  p95 ${String(row.raw_p95_ms).padStart(8)} ms (${row.statements} stmt) | API/raw ${row.ratio_p50}`,
+    );
+  }
+  const spa = spaWeight();
+  if (spa) {
+    console.log(
+      `\nSPA: initial JS ${(spa.initial_js_gzip_bytes / 1024).toFixed(1)} KB gzip, CSS ${(spa.initial_css_gzip_bytes / 1024).toFixed(1)} KB gzip`,
+    );
+    for (const chunk of spa.lazy_chunks.slice(0, 12))
+      console.log(`  lazy ${chunk.file.padEnd(48)} ${(chunk.gzip_bytes / 1024).toFixed(1)} KB`);
+  }
+  mkdirSync('bench/results', { recursive: true });
+  const file = `bench/results/${now.toISOString().slice(0, 10)}-${database.kind}-${items}.json`;
+  writeFileSync(
+    file,
+    `${JSON.stringify({ when: now.toISOString(), database: database.kind, items, connections: CONNECTIONS, seconds: SECONDS, machine: { cpus: cpus().length, model: cpus()[0]?.model, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version }, calls: rows, spa }, null, 2)}\n`,
+  );
+  console.log(`\nwritten ${file}`);
+  await app.close();
+  await raw?.end();
+  await database.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
