@@ -7,7 +7,7 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { isApiError, setCsrfToken, setUnauthorizedHandler, signInPath } from './api/client';
 import { AppLayout } from './components/app-layout';
 import { AdminOnly, RequireSignIn } from './components/auth';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const SignInPage = lazy(() => import('./routes/sign-in/sign-in-page'));
 const DashboardPage = lazy(() => import('./routes/dashboard/dashboard-page'));
@@ -119,7 +119,7 @@ export function App() {
   const [{ queryClient, router }] = useState(createApp);
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" limit={4} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

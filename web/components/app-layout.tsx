@@ -77,6 +77,9 @@ function WorkQueuesNav() {
 
   return (
     <NavLink
+      component="button"
+      type="button"
+      aria-expanded={opened}
       label="Work queues"
       leftSection={<IconUsersGroup {...iconProps} />}
       opened={opened}

@@ -88,25 +88,25 @@ export function NotificationsBell() {
   };
 
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width={380}
-      shadow="md"
-      withArrow
-      arrowPosition="center"
-      trapFocus
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      size={16}
+      offset={6}
+      color="red.8"
+      disabled={unread === 0}
+      inline
     >
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={16}
-          offset={6}
-          color="red"
-          disabled={unread === 0}
-          inline
-        >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={380}
+        shadow="md"
+        withArrow
+        arrowPosition="center"
+        trapFocus
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -117,57 +117,57 @@ export function NotificationsBell() {
           >
             <IconBell size={20} stroke={1.6} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Notifications">
-        <Group justify="space-between" px="md" py="xs" className={classes.popoverHeader}>
-          <Text size="sm" fw={600}>
-            Notifications
-          </Text>
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            disabled={unread === 0}
-            loading={markRead.isPending}
-            onClick={() => markRead.mutate(undefined)}
-          >
-            Mark all read
-          </Button>
-        </Group>
-        {isPending ? (
-          <Stack p="md" gap="xs">
-            <Skeleton h={14} />
-            <Skeleton h={14} w="70%" />
-          </Stack>
-        ) : isError ? (
-          <Text size="sm" c="red.8" p="md" role="alert">
-            Notifications could not be loaded.
-          </Text>
-        ) : list.length === 0 ? (
-          <Stack align="center" gap={4} p="lg">
-            <IconBellOff size={22} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-            <Text size="sm" c="dimmed">
-              No notifications yet.
+        </Popover.Target>
+        <Popover.Dropdown p={0} aria-label="Notifications">
+          <Group justify="space-between" px="md" py="xs" className={classes.popoverHeader}>
+            <Text size="sm" fw={600}>
+              Notifications
             </Text>
-          </Stack>
-        ) : (
-          <ScrollArea.Autosize mah={380} type="auto">
-            <ul className={classes.notificationList} aria-label="Notifications, newest first">
-              {list.map((n) => (
-                <NotificationRow key={n.id} n={n} onOpen={open} />
-              ))}
-            </ul>
-          </ScrollArea.Autosize>
-        )}
-        {list.length > 0 && (
-          <Text size="xs" c="dimmed" px="md" py={6} className={classes.popoverFooter}>
-            {unread > 0 ? `${unread} unread` : 'All read'} ·{' '}
-            <Anchor size="xs" component="button" type="button" onClick={() => setOpened(false)}>
-              Close
-            </Anchor>
-          </Text>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              disabled={unread === 0}
+              loading={markRead.isPending}
+              onClick={() => markRead.mutate(undefined)}
+            >
+              Mark all read
+            </Button>
+          </Group>
+          {isPending ? (
+            <Stack p="md" gap="xs">
+              <Skeleton h={14} />
+              <Skeleton h={14} w="70%" />
+            </Stack>
+          ) : isError ? (
+            <Text size="sm" c="red.8" p="md" role="alert">
+              Notifications could not be loaded.
+            </Text>
+          ) : list.length === 0 ? (
+            <Stack align="center" gap={4} p="lg">
+              <IconBellOff size={22} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
+              <Text size="sm" c="dimmed">
+                No notifications yet.
+              </Text>
+            </Stack>
+          ) : (
+            <ScrollArea.Autosize mah={380} type="auto">
+              <ul className={classes.notificationList} aria-label="Notifications, newest first">
+                {list.map((n) => (
+                  <NotificationRow key={n.id} n={n} onOpen={open} />
+                ))}
+              </ul>
+            </ScrollArea.Autosize>
+          )}
+          {list.length > 0 && (
+            <Text size="xs" c="dimmed" px="md" py={6} className={classes.popoverFooter}>
+              {unread > 0 ? `${unread} unread` : 'All read'} ·{' '}
+              <Anchor size="xs" component="button" type="button" onClick={() => setOpened(false)}>
+                Close
+              </Anchor>
+            </Text>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

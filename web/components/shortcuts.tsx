@@ -70,7 +70,14 @@ export function useGlobalShortcuts({ onSearch, onHelp }: ShortcutHandlers): void
 
 export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" size="sm" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Keyboard shortcuts"
+      size="sm"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Table withRowBorders={false} verticalSpacing={6} highlightOnHover={false}>
         <Table.Tbody>
           {SHORTCUTS.map((s) => (

@@ -53,17 +53,7 @@ export function UserMenu({ onShowShortcuts }: { onShowShortcuts: () => void }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={500} c="var(--mantine-color-text)">
-            {user.name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {user.email}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {role}
-          </Text>
-        </Menu.Label>
+        <Menu.Label>Signed in as {user.email}</Menu.Label>
         <Menu.Divider />
         <Menu.Item leftSection={<IconKeyboard size={16} stroke={1.6} />} onClick={onShowShortcuts}>
           Keyboard shortcuts
