@@ -236,7 +236,7 @@ async function main() {
     cross join lateral (select floor(g / 1.6)::int as oi) k
     join orders o on o.id = ${O0} + k.oi + 1
     cross join lateral (select (g - ceil(k.oi * 1.6)::int + 1) as position) p
-    cross join lateral (select case when o.placed_at > now() - interval '45 days' then (${stateArray})[1 + (g * 7919) % ${STATES.length}] else 'order_complete' end as state) s`,
+    cross join lateral (select case when o.placed_at > now() - interval '45 days' then (${stateArray})[1 + (g::bigint * 7919) % ${STATES.length}] else 'order_complete' end as state) s`,
   );
   // The rows above carry explicit ids: move the identity sequences past them before anything else inserts.
   for (const table of ['addresses', 'orders', 'orderables', 'order_items']) {
