@@ -12,7 +12,8 @@ export default defineConfig({
     outDir: fromRoot('./dist'),
     emptyOutDir: true,
     sourcemap: false,
-    chunkSizeWarningLimit: 600,
+    // Minified size of the entry chunk (React, Mantine, Query, Router, date-fns): about 640 kB, 196 kB gzip.
+    chunkSizeWarningLimit: 700,
   },
   server: {
     port: 5173,
