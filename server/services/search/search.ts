@@ -14,6 +14,8 @@ import { orderItemWire } from '../order-items/serialize';
 
 export const SEARCH_LIMIT = 50;
 export const MIN_QUERY_LENGTH = 3;
+/** Matches counted at most: a common name can match a sizeable share of the table; "2,000+" is enough to know. */
+export const MAX_COUNTED = 2000;
 
 /** Escapes LIKE wildcards so a user's % or _ matches itself. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -24,12 +26,12 @@ const NAMES = sql`coalesce(ob.firstname_a, '') || ' ' || coalesce(ob.surname_a, 
 
 async function answer(db: Db, hits: SQL, rank: SQL, viewer: SessionUser) {
   const { rows } = await db.execute<{ id: number; total: number }>(sql`
-    with hits as (${hits})
+    with hits as (select distinct id from (${hits} limit ${MAX_COUNTED}) h)
     select oi.id, count(*) over ()::int as total
     from hits join order_items oi on oi.id = hits.id
     order by ${rank}, oi.created_at desc, oi.id desc
     limit ${SEARCH_LIMIT}`);
-  if (rows.length === 0) return { results: [], total: 0 };
+  if (rows.length === 0) return { results: [], total: 0, total_capped: false };
   const ids = rows.map((r) => Number(r.id));
   const found = await listOrderItemRows(db, inArray(orderItems.id, ids), { limit: SEARCH_LIMIT });
   const byId = new Map(found.map((r) => [r.item.id, r]));
@@ -39,6 +41,7 @@ async function answer(db: Db, hits: SQL, rank: SQL, viewer: SessionUser) {
       return row ? [orderItemWire(row, viewer)] : [];
     }),
     total: Number(rows[0].total),
+    total_capped: Number(rows[0].total) >= MAX_COUNTED,
   };
 }
 
@@ -53,15 +56,15 @@ export async function simpleSearch(db: Db, query: string, viewer: SessionUser) {
   const zip = likePattern(q.replace(/\s+/g, ''));
   const hits = sql`
     select id from order_items where ref ilike ${p}
-    union select oi.id from orders o join order_items oi on oi.order_id = o.id where o.ref ilike ${p}
-    union select oi.id from orders o join order_items oi on oi.order_id = o.id where o.email ilike ${p}
-    union select oi.id from addresses a join orders o on o.billing_address_id = a.id
+    union all select oi.id from orders o join order_items oi on oi.order_id = o.id where o.ref ilike ${p}
+    union all select oi.id from orders o join order_items oi on oi.order_id = o.id where o.email ilike ${p}
+    union all select oi.id from addresses a join orders o on o.billing_address_id = a.id
       join order_items oi on oi.order_id = o.id where a.name ilike ${p}
-    union select oi.id from addresses a join orders o on o.billing_address_id = a.id
+    union all select oi.id from addresses a join orders o on o.billing_address_id = a.id
       join order_items oi on oi.order_id = o.id where replace(a.zip, ' ', '') ilike ${zip}
-    union select order_item_id from gro_orders where reference ilike ${p}
-    union select oi.id from fco_batches f join order_items oi on oi.fco_batch_id = f.id where f.fco_reference ilike ${p}
-    union select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id where (${NAMES}) ilike ${p}`;
+    union all select order_item_id from gro_orders where reference ilike ${p}
+    union all select oi.id from fco_batches f join order_items oi on oi.fco_batch_id = f.id where f.fco_reference ilike ${p}
+    union all select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id where (${NAMES}) ilike ${p}`;
   const exact = q.toLowerCase();
   const rank = sql`case
     when lower(oi.ref) = ${exact} then 0
