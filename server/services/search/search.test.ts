@@ -77,7 +77,11 @@ describe('quick search', () => {
   });
 
   it('answers [] cleanly, treats % literally, and refuses a short or empty query (422)', async () => {
-    expect((await simple("nothing-like-this")).json()).toEqual({ results: [], total: 0, total_capped: false });
+    expect((await simple('nothing-like-this')).json()).toEqual({
+      results: [],
+      total: 0,
+      total_capped: false,
+    });
     expect((await simple('%%%')).json().results).toEqual([]);
     for (const q of ['', ' ', 'ab']) {
       const res = await simple(q);

@@ -54,16 +54,20 @@ export async function simpleSearch(db: Db, query: string, viewer: SessionUser) {
   }
   const p = likePattern(q);
   const zip = likePattern(q.replace(/\s+/g, ''));
-  const hits = sql`
+  const refBranches = sql`
     select id from order_items where ref ilike ${p}
     union all select oi.id from orders o join order_items oi on oi.order_id = o.id where o.ref ilike ${p}
+    union all select order_item_id from gro_orders where reference ilike ${p}
+    union all select oi.id from fco_batches f join order_items oi on oi.fco_batch_id = f.id where f.fco_reference ilike ${p}`;
+  // Digits (and a dash) are a ref: names, e-mails and postcodes need not be searched.
+  const hits = /^[\d-]+$/.test(q)
+    ? refBranches
+    : sql`${refBranches}
     union all select oi.id from orders o join order_items oi on oi.order_id = o.id where o.email ilike ${p}
     union all select oi.id from addresses a join orders o on o.billing_address_id = a.id
       join order_items oi on oi.order_id = o.id where a.name ilike ${p}
     union all select oi.id from addresses a join orders o on o.billing_address_id = a.id
       join order_items oi on oi.order_id = o.id where replace(a.zip, ' ', '') ilike ${zip}
-    union all select order_item_id from gro_orders where reference ilike ${p}
-    union all select oi.id from fco_batches f join order_items oi on oi.fco_batch_id = f.id where f.fco_reference ilike ${p}
     union all select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id where (${NAMES}) ilike ${p}`;
   const exact = q.toLowerCase();
   const rank = sql`case
