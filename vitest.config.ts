@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'domain/**/*.test.ts',
+            'web/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'server/config.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -16,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],
+          exclude: ['server/config.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           env: { TEST_DB_KIND: 'pglite' },
           testTimeout: 30_000,
@@ -28,6 +34,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['server/**/*.test.ts'],
+                exclude: ['server/config.test.ts'],
                 globalSetup: ['server/test/global-setup.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,

@@ -1,0 +1,41 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'ukds-config-'));
+
+describe('configuration', () => {
+  it('defaults to demo mode on the embedded database, port 3000, with a persisted session secret', () => {
+    const dataDir = dir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      demoMode: true,
+      storefrontApiKey: 'demo-storefront-key',
+    });
+    expect(config.sessionSecret).toBe(readFileSync(path.join(dataDir, 'session-secret'), 'utf8'));
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it('is not demo mode with DATABASE_URL or in production: no seeding, no default key', () => {
+    const withUrl = loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'postgres://u@localhost:5432/db' });
+    expect(withUrl.demoMode).toBe(false);
+    expect(withUrl.storefrontApiKey).toBeUndefined();
+    const production = loadConfig({
+      DATA_DIR: dir(),
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+    });
+    expect(production).toMatchObject({ demoMode: false, secureCookies: true });
+  });
+
+  it('refuses bad values, naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir(), SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+  });
+});
