@@ -7,6 +7,7 @@ import { despatches, fcoBatches, groOrders, outbox, refunds } from '../../db/sch
 import { buildOrderItem } from '../../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
 import { act, multipartFile, PNG_BYTES } from '../../test/items';
+import { runItemAction } from './run-action';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -248,6 +249,31 @@ describe('escalation paths', () => {
     );
     expect(back.is_escalated).toBe(false);
     expect(back.comments.map((c: { body: string }) => c.body)).toContain('Customer confirmed by phone.');
+  });
+
+  it('a customer reply to a waiting item moves it to response received and tells the assignee', async () => {
+    const item = await escalated();
+    await ok(
+      await act(admin, item.ref, 'contact_customer', {
+        message: { body: 'Which address?', response_required: true },
+      }),
+      'waiting_despatch_response',
+    );
+    // The reply arrives from outside (conversation transfer or storefront): the system acts.
+    await runItemAction(ctx.database.db, {
+      key: item.ref,
+      action: { type: 'customer_reply' },
+      actor: { kind: 'system' },
+    });
+    const after = await state(alice, item.ref);
+    expect(after).toMatchObject({
+      current_state: 'despatch_response_received',
+      waiting_customer_response: false,
+    });
+    const notes = (await alice.request({ method: 'GET', url: '/api/v1/notifications.json' })).json();
+    expect(notes.notifications.some((n: { order_item_ref: string }) => n.order_item_ref === item.ref)).toBe(
+      true,
+    );
   });
 
   it.each([
