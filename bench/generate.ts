@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { type Database, fromPglite, fromPostgres, openPglite } from '../server/db/client';
+import { FIRST_NAMES as FIRST, SURNAMES as LAST } from '../server/seed/names';
 import { createUser } from '../server/services/users/users';
 
 const { values } = parseArgs({
@@ -61,50 +62,6 @@ const STATES = [
   ...['on_hold_waiting_despatch_response', 'waiting_upgrade_payment', 'waiting_downgrade_approval'],
 ];
 const stateArray = `ARRAY[${STATES.map((s) => `'${s}'`).join(',')}]`;
-const FIRST = [
-  'Oliver',
-  'Amelia',
-  'George',
-  'Isla',
-  'Harry',
-  'Ava',
-  'Jack',
-  'Mia',
-  'Noah',
-  'Grace',
-  'Leo',
-  'Freya',
-  'Arthur',
-  'Lily',
-  'Priya',
-  'Mohammed',
-  'Siobhan',
-  'Tomasz',
-  'Chen',
-  'Fatima',
-];
-const LAST = [
-  'Smith',
-  'Jones',
-  'Taylor',
-  'Brown',
-  'Williams',
-  'Wilson',
-  'Davies',
-  'Evans',
-  'Thomas',
-  'Roberts',
-  'Patel',
-  'Khan',
-  'Murphy',
-  'Kowalski',
-  'Campbell',
-  'MacDonald',
-  'Hughes',
-  'Walker',
-  'Nguyen',
-  'Okafor',
-];
 const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
 const first = arr(FIRST);
 const last = arr(LAST);

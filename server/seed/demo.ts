@@ -16,6 +16,7 @@ import { runItemAction } from '../services/order-items/run-action';
 import { ingestOrder } from '../services/orders/ingest-order';
 import { createUser } from '../services/users/users';
 import { seedCustomerContact, seedReferenceContent } from './demo-content';
+import { FIRST_NAMES as FIRST, SURNAMES as LAST } from './names';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -45,48 +46,6 @@ function random(seed: number) {
   };
 }
 
-const FIRST = [
-  'Oliver',
-  'Amelia',
-  'George',
-  'Isla',
-  'Harry',
-  'Ava',
-  'Jack',
-  'Mia',
-  'Noah',
-  'Grace',
-  'Leo',
-  'Freya',
-  'Arthur',
-  'Lily',
-  'Oscar',
-  'Emily',
-  'Priya',
-  'Mohammed',
-  'Siobhan',
-  'Tomasz',
-];
-const LAST = [
-  'Smith',
-  'Jones',
-  'Taylor',
-  'Brown',
-  'Williams',
-  'Wilson',
-  'Davies',
-  'Evans',
-  'Thomas',
-  'Roberts',
-  'Patel',
-  'Khan',
-  'Murphy',
-  'Kowalski',
-  'Campbell',
-  'MacDonald',
-  'Hughes',
-  'Walker',
-];
 const TOWNS = [
   ['London', 'SW1A 1AA'],
   ['Manchester', 'M1 1AE'],
