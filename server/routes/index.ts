@@ -4,12 +4,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { faqRoutes } from './faq';
 import { notificationRoutes } from './notifications';
 import { orderItemActionRoutes } from './order-item-actions';
 import { orderItemReadRoutes } from './order-items';
+import { referenceRoutes } from './reference';
 import { reportRoutes } from './reports';
 import { searchRoutes } from './search';
 import { sessionRoutes } from './session';
+import { userAdminRoutes } from './users-admin';
 
 export interface RouteDeps {
   database: Database;
@@ -23,4 +26,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   orderItemActionRoutes,
   searchRoutes,
   reportRoutes,
+  referenceRoutes,
+  faqRoutes,
+  userAdminRoutes,
 ];

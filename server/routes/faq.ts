@@ -1,0 +1,80 @@
+/** FAQ categories and FAQs with their ordering moves (SPEC.md section 7). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MOVES } from '../../domain/contract/reference';
+import {
+  createFaq,
+  createFaqCategory,
+  deleteFaq,
+  deleteFaqCategory,
+  listFaqCategories,
+  moveFaq,
+  moveFaqCategory,
+  updateFaq,
+  updateFaqCategory,
+} from '../services/faq/faq';
+import type { RouteDeps } from './index';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const Body = z.record(z.string(), z.unknown());
+const unwrap = (body: Record<string, unknown>, key: string) =>
+  Object.keys(body).length === 1 && typeof body[key] === 'object' && body[key] !== null
+    ? (body[key] as Record<string, unknown>)
+    : body;
+
+export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database }) => {
+  const { db } = database;
+  const tags = ['faq'];
+  const admin = { auth: 'admin' as const };
+  app.get(
+    '/faq_categories.json',
+    { schema: { tags, summary: 'Categories in order with their FAQs' } },
+    async () => listFaqCategories(db),
+  );
+  app.post(
+    '/faq_categories.json',
+    { config: admin, schema: { tags, body: Body } },
+    async (request, reply) => {
+      reply.status(201);
+      return createFaqCategory(db, unwrap(request.body, 'faq_category'));
+    },
+  );
+  app.post(
+    '/faq_categories/:id/faqs.json',
+    { config: admin, schema: { tags, params: IdParams, body: Body } },
+    async (request, reply) => {
+      reply.status(201);
+      return createFaq(db, request.params.id, unwrap(request.body, 'faq'));
+    },
+  );
+  app.put(
+    '/faq_categories/:id.json',
+    { config: admin, schema: { tags, params: IdParams, body: Body } },
+    async (request) => updateFaqCategory(db, request.params.id, unwrap(request.body, 'faq_category')),
+  );
+  app.put(
+    '/faqs/:id.json',
+    { config: admin, schema: { tags, params: IdParams, body: Body } },
+    async (request) => updateFaq(db, request.params.id, unwrap(request.body, 'faq')),
+  );
+  app.delete(
+    '/faq_categories/:id.json',
+    { config: admin, schema: { tags, params: IdParams } },
+    async (request) => deleteFaqCategory(db, request.params.id),
+  );
+  app.delete('/faqs/:id.json', { config: admin, schema: { tags, params: IdParams } }, async (request) =>
+    deleteFaq(db, request.params.id),
+  );
+  for (const move of MOVES) {
+    app.post(
+      `/faq_categories/:id/${move}.json`,
+      { config: admin, schema: { tags, params: IdParams } },
+      async (request) => moveFaqCategory(db, request.params.id, move),
+    );
+    app.post(
+      `/faqs/:id/${move}.json`,
+      { config: admin, schema: { tags, params: IdParams } },
+      async (request) => moveFaq(db, request.params.id, move),
+    );
+  }
+};

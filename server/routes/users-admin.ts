@@ -1,0 +1,52 @@
+/** User admin (admins only). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../auth/guard';
+import { adminCreateUser, adminUpdateUser, listUsers, resetPassword } from '../services/users/admin';
+import { NewUserSchema, UserChangesSchema } from '../services/users/users';
+import type { RouteDeps } from './index';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const userAdminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database }) => {
+  const { db } = database;
+  const config = { auth: 'admin' as const };
+  const tags = ['users'];
+  app.get('/users.json', { config, schema: { tags, summary: 'All staff accounts' } }, async () =>
+    listUsers(db),
+  );
+  app.post(
+    '/users.json',
+    { config, schema: { tags, summary: 'Create an account', body: NewUserSchema } },
+    async (request, reply) => {
+      reply.status(201);
+      return adminCreateUser(db, request.body);
+    },
+  );
+  app.put(
+    '/users/:id.json',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Change name, role, orderer flag or active',
+        params: IdParams,
+        body: UserChangesSchema.omit({ password: true }),
+      },
+    },
+    async (request) => adminUpdateUser(db, currentUser(request).id, request.params.id, request.body),
+  );
+  app.post(
+    '/users/:id/reset_password.json',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Set a new password (ends the user's sessions)",
+        params: IdParams,
+        body: z.object({ password: z.string().min(12, 'Passwords have at least 12 characters.').max(1000) }),
+      },
+    },
+    async (request) => resetPassword(db, request.params.id, request.body.password),
+  );
+};
