@@ -4,14 +4,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { conversationRoutes } from './conversations';
 import { faqRoutes } from './faq';
 import { notificationRoutes } from './notifications';
 import { orderItemActionRoutes } from './order-item-actions';
 import { orderItemReadRoutes } from './order-items';
+import { outboxRoutes } from './outbox';
 import { referenceRoutes } from './reference';
 import { reportRoutes } from './reports';
 import { searchRoutes } from './search';
 import { sessionRoutes } from './session';
+import { storefrontRoutes } from './storefront';
 import { userAdminRoutes } from './users-admin';
 
 export interface RouteDeps {
@@ -29,4 +32,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   referenceRoutes,
   faqRoutes,
   userAdminRoutes,
+  conversationRoutes,
+  storefrontRoutes,
+  outboxRoutes,
 ];

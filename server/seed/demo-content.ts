@@ -1,13 +1,10 @@
 /**
- * Demo reference content, customer conversations and unpaid carts. Plain rows: these records have no
- * workflow, and what they hold is written here already clean (conversation HTML is simple and safe).
+ * Demo reference content (plain rows: it has no workflow), and customer conversations and unpaid carts
+ * received through the same services the storefront API uses.
  */
 import type { Db } from '../db/client';
 import {
-  addresses,
   articles,
-  carts,
-  conversations,
   councils,
   courts,
   embassies,
@@ -16,6 +13,8 @@ import {
   parishes,
   registries,
 } from '../db/schema';
+import { receiveCart } from '../services/carts/carts';
+import { receiveCustomerMessage, toggleConversation } from '../services/conversations/conversations';
 
 /** Registries, embassies, councils, parishes, courts, articles, FAQ categories and FAQs. */
 export async function seedReferenceContent(db: Db): Promise<void> {
@@ -173,17 +172,10 @@ export async function seedCustomerContact(db: Db, now: Date): Promise<void> {
       false,
     ],
   ] as const;
-  await db.insert(conversations).values(
-    messages.map(([name, email, subject, content, active], i) => ({
-      name,
-      email,
-      subject,
-      content,
-      active,
-      createdAt: ago(2 + i * 7),
-      updatedAt: ago(2 + i * 7),
-    })),
-  );
+  for (const [i, [name, email, subject, content, active]] of messages.entries()) {
+    const id = await receiveCustomerMessage(db, { email, name, subject, content }, ago(2 + i * 7));
+    if (!active) await toggleConversation(db, id);
+  }
   const cartRows = [
     [
       'Harry Evans',
@@ -211,17 +203,18 @@ export async function seedCustomerContact(db: Db, now: Date): Promise<void> {
     ],
   ] as const;
   for (const [i, [name, email, ref, items, total]] of cartRows.entries()) {
-    const [billing] = await db
-      .insert(addresses)
-      .values({ name, line1: '12 Station Road', city: 'Leeds', zip: 'LS1 4AP' })
-      .returning();
-    await db.insert(carts).values({
-      ref,
-      email,
-      billingAddressId: billing.id,
-      items: [...items],
-      totalInPence: total,
-      createdAt: ago(5 + i * 20),
-    });
+    await receiveCart(
+      db,
+      {
+        cart: {
+          ref,
+          email,
+          billing_address: { name, line_1: '12 Station Road', city: 'Leeds', zip: 'LS1 4AP' },
+          items,
+          total_in_pence: total,
+        },
+      },
+      ago(5 + i * 20),
+    );
   }
 }

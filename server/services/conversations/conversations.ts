@@ -1,0 +1,249 @@
+/**
+ * Customer conversations: the inbox (active) and the archive, replies (e-mailed through the outbox), and the
+ * transfer of a conversation to an order item, where it becomes a comment and counts as the customer's reply.
+ * Customer HTML is sanitised when it is stored and again when it is served.
+ */
+import { asc, count, desc, eq, like } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import { isWaitingForCustomer } from '../../../domain/workflow/escalation';
+import type { Db, Tx } from '../../db/client';
+import { comments, conversationReplies, conversations, orderItems, users } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { publishChange } from '../../live/publish';
+import { enqueueEmail } from '../../mail/outbox';
+import { applyItemAction, lockOrderItem, toWorkItem } from '../order-items/run-action';
+
+export const PER_PAGE = 25;
+
+/** Keeps the formatting of an e-mail (paragraphs, emphasis, lists, links) and drops everything active. */
+export function cleanCustomerHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      'p',
+      'br',
+      'b',
+      'strong',
+      'i',
+      'em',
+      'u',
+      'ul',
+      'ol',
+      'li',
+      'a',
+      'blockquote',
+      'div',
+      'span',
+    ],
+    allowedAttributes: { a: ['href'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+  });
+}
+
+type ConversationRow = typeof conversations.$inferSelect & { itemRef: string | null };
+
+const wire = (
+  c: ConversationRow,
+  replies?: { id: number; content: string; user: string | null; createdAt: Date }[],
+) => ({
+  id: c.id,
+  email: c.email,
+  name: c.name,
+  subject: c.subject,
+  content: cleanCustomerHtml(c.content),
+  active: c.active,
+  order_ref: c.orderRef,
+  order_item_ref: c.itemRef,
+  created_at: c.createdAt.toISOString(),
+  ...(replies
+    ? {
+        replies: replies.map((r) => ({
+          id: r.id,
+          content: r.content,
+          user: r.user,
+          created_at: r.createdAt.toISOString(),
+        })),
+      }
+    : {}),
+});
+
+const selectConversation = (db: Db | Tx) =>
+  db
+    .select({ conversation: conversations, itemRef: orderItems.ref })
+    .from(conversations)
+    .leftJoin(orderItems, eq(orderItems.id, conversations.orderItemId));
+
+/** One page (25) of the inbox (active) or the archive, newest first. */
+export async function listConversations(db: Db, active: boolean, page: number) {
+  const [rows, [{ n }]] = await Promise.all([
+    selectConversation(db)
+      .where(eq(conversations.active, active))
+      .orderBy(desc(conversations.createdAt), desc(conversations.id))
+      .limit(PER_PAGE)
+      .offset((page - 1) * PER_PAGE),
+    db.select({ n: count() }).from(conversations).where(eq(conversations.active, active)),
+  ]);
+  return {
+    conversations: rows.map((r) => wire({ ...r.conversation, itemRef: r.itemRef })),
+    page,
+    per_page: PER_PAGE,
+    total_count: n,
+    total_pages: Math.ceil(n / PER_PAGE),
+  };
+}
+
+/** One conversation with our replies. */
+export async function showConversation(db: Db | Tx, id: number) {
+  const [row] = await selectConversation(db).where(eq(conversations.id, id)).limit(1);
+  if (!row) throw notFound('Conversation');
+  const replies = await db
+    .select({
+      id: conversationReplies.id,
+      content: conversationReplies.content,
+      user: users.name,
+      createdAt: conversationReplies.createdAt,
+    })
+    .from(conversationReplies)
+    .leftJoin(users, eq(users.id, conversationReplies.userId))
+    .where(eq(conversationReplies.conversationId, id))
+    .orderBy(asc(conversationReplies.createdAt));
+  return { conversation: wire({ ...row.conversation, itemRef: row.itemRef }, replies) };
+}
+
+async function lockConversation(tx: Tx, id: number) {
+  const [row] = await tx.select().from(conversations).where(eq(conversations.id, id)).for('update');
+  if (!row) throw notFound('Conversation');
+  return row;
+}
+
+/** Replies by e-mail and archives the conversation. */
+export async function replyToConversation(db: Db, id: number, content: string, userId: number) {
+  await db.transaction(async (tx) => {
+    const c = await lockConversation(tx, id);
+    await tx.insert(conversationReplies).values({ conversationId: id, userId, content });
+    await enqueueEmail(tx, {
+      kind: 'conversation_reply',
+      to: c.email,
+      subject: c.subject ? `Re: ${c.subject}` : 'Your message to UK Document Services',
+      text: content,
+    });
+    await tx
+      .update(conversations)
+      .set({ active: false, updatedAt: new Date() })
+      .where(eq(conversations.id, id));
+    await publishChange(tx, { topic: 'conversation', id });
+  });
+  return showConversation(db, id);
+}
+
+/** Archives an inbox conversation, or brings an archived one back to the inbox. */
+export async function toggleConversation(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    const c = await lockConversation(tx, id);
+    await tx
+      .update(conversations)
+      .set({ active: !c.active, updatedAt: new Date() })
+      .where(eq(conversations.id, id));
+    await publishChange(tx, { topic: 'conversation', id });
+  });
+  return showConversation(db, id);
+}
+
+/**
+ * A customer's message reaches an order item (inside the caller's transaction): it is kept as a comment and,
+ * when the item waits for the customer, it is their reply.
+ */
+export async function deliverCustomerMessage(
+  tx: Tx,
+  itemKey: string,
+  message: { from: string; text: string },
+) {
+  const row = await lockOrderItem(tx, itemKey);
+  await tx
+    .insert(comments)
+    .values({ orderItemId: row.item.id, kind: 'customer', body: `${message.from}: ${message.text}` });
+  if (isWaitingForCustomer(await toWorkItem(tx, row))) {
+    await applyItemAction(tx, row, { action: { type: 'customer_reply' }, actor: { kind: 'system' } });
+  } else {
+    await publishChange(tx, { topic: 'order_item', id: row.item.ref });
+  }
+  return row.item;
+}
+
+const plainText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim();
+
+/** Attaches a conversation to an order item by ref (404 when unknown) and archives it. */
+export async function transferConversation(db: Db, id: number, ref: string) {
+  const itemRef = await db.transaction(async (tx) => {
+    const c = await lockConversation(tx, id);
+    const [exists] = await tx
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.ref, ref.trim()));
+    if (!exists) throw new AppError('not_found', `There is no order item ${ref.trim()}.`);
+    const item = await deliverCustomerMessage(tx, ref.trim(), {
+      from: c.name ?? c.email,
+      text: plainText(c.content),
+    });
+    await tx
+      .update(conversations)
+      .set({ active: false, orderItemId: item.id, orderRef: item.ref, updatedAt: new Date() })
+      .where(eq(conversations.id, id));
+    await publishChange(tx, { topic: 'conversation', id });
+    return item.ref;
+  });
+  return { ...(await showConversation(db, id)), order_item_ref: itemRef };
+}
+
+/** Stores an incoming customer message as an inbox conversation (storefront and demo seed). */
+export async function receiveCustomerMessage(
+  db: Db,
+  message: {
+    email: string;
+    name?: string | null;
+    subject?: string | null;
+    content: string;
+    order_ref?: string | null;
+  },
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const ref = message.order_ref?.trim() || null;
+    let orderItemId: number | null = null;
+    if (ref) {
+      // An order ref with a single item, or an item ref, reaches that item.
+      const items = await tx
+        .select({ id: orderItems.id, ref: orderItems.ref })
+        .from(orderItems)
+        .where(
+          ref.includes('-')
+            ? eq(orderItems.ref, ref)
+            : like(orderItems.ref, `${ref.replace(/[\\%_]/g, '')}-%`),
+        )
+        .limit(2);
+      const onlyItem = items.length === 1 ? items[0] : undefined;
+      if (onlyItem) {
+        await deliverCustomerMessage(tx, onlyItem.ref, {
+          from: message.name ?? message.email,
+          text: plainText(message.content),
+        });
+        orderItemId = onlyItem.id;
+      }
+    }
+    const [row] = await tx
+      .insert(conversations)
+      .values({
+        email: message.email,
+        name: message.name ?? null,
+        subject: message.subject ?? null,
+        content: cleanCustomerHtml(message.content),
+        orderRef: ref,
+        orderItemId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: conversations.id });
+    await publishChange(tx, { topic: 'conversation', id: row.id });
+    return row.id;
+  });
+}
