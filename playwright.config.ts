@@ -51,6 +51,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      WEB_ROOT: process.env.E2E_WEB_ROOT ?? 'dist',
     },
   },
 });

@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_FROM: z.string().min(3).default('UK Document Services <orders@ukds.example>'),
+  WEB_ROOT: z.string().min(1).default('./dist'),
 });
 
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   mailFrom: string;
+  /** Folder of the built SPA served by the app. */
+  webRoot: string;
   /** Demo mode: the embedded database outside production; an empty one is seeded with demo data. */
   demoMode: boolean;
   /** Cookies marked Secure (production only: the dev server and tests run over plain http). */
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     mailFrom: e.MAIL_FROM,
+    webRoot: path.resolve(e.WEB_ROOT),
     demoMode,
     secureCookies: e.NODE_ENV === 'production',
   };

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   if (config.demoMode)
     console.log('Demo mode: checking for demo data (the first start seeds it, about 20 s)...');
   const seeded = config.demoMode ? await seedDemoIfEmpty(database.db) : false;
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, webRoot: config.webRoot });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
