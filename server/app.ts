@@ -21,6 +21,7 @@ import { guard } from './auth/guard';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './errors';
+import { createLiveHub } from './live/hub';
 import { healthRoutes } from './routes/health';
 import { apiRoutes } from './routes/index';
 
@@ -31,6 +32,8 @@ export interface AppOptions {
   /** Folder of the built SPA (index.html and assets); defaults to ./dist. */
   webRoot?: string;
   logger?: boolean;
+  /** Live updates (LISTEN on the database, GET /api/v1/events); on unless false. */
+  live?: boolean;
 }
 
 const errorBody = (code: string, message: string, details?: unknown) => ({
@@ -99,10 +102,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(guard, { database: opts.database, storefrontApiKey: opts.config.storefrontApiKey });
 
   await app.register(healthRoutes, { database: opts.database });
+  const live = opts.live === false ? undefined : await createLiveHub(opts.database, app.log);
+  if (live) app.addHook('onClose', () => live.close());
   await app.register(
     async (api) => {
       for (const routes of apiRoutes)
-        await api.register(routes, { database: opts.database, config: opts.config });
+        await api.register(routes, { database: opts.database, config: opts.config, live });
     },
     { prefix: '/api/v1' },
   );

@@ -1,10 +1,11 @@
 /**
  * Entry point: validate configuration, open and migrate the database, seed demo data on an empty
- * embedded database, then serve the API and the SPA.
+ * embedded database, then serve the API and the SPA and run the background jobs (e-mail, schedules).
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { startJobRunner } from './jobs/runner';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
 
 async function main(): Promise<void> {
@@ -16,8 +17,15 @@ async function main(): Promise<void> {
   const seeded = config.demoMode ? await seedDemoIfEmpty(database.db) : false;
   const app = await buildApp({ config, database, webRoot: config.webRoot });
 
+  const jobs = startJobRunner(
+    database.db,
+    { smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom },
+    app.log,
+  );
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);

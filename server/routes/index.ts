@@ -4,7 +4,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { LiveHub } from '../live/hub';
 import { conversationRoutes } from './conversations';
+import { eventRoutes } from './events';
 import { faqRoutes } from './faq';
 import { notificationRoutes } from './notifications';
 import { orderItemActionRoutes } from './order-item-actions';
@@ -19,6 +21,8 @@ import { userAdminRoutes } from './users-admin';
 
 export interface RouteDeps {
   database: Database;
+  /** Live-update fan-out; absent in tests that do not need it. */
+  live?: LiveHub;
   config: Pick<Config, 'storefrontApiKey' | 'secureCookies'> & Partial<Pick<Config, 'dataDir' | 'mailFrom'>>;
 }
 
@@ -35,4 +39,5 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   conversationRoutes,
   storefrontRoutes,
   outboxRoutes,
+  eventRoutes,
 ];

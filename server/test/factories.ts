@@ -129,8 +129,12 @@ export async function buildOrder(
   return { order, billing, shipping, items };
 }
 
-/** Builds one order item (in its own order) and answers it. */
-export async function buildOrderItem(database: Database, spec: ItemSpec = {}) {
-  const { items, order } = await buildOrder(database, { items: [spec] });
+/** Builds one order item (in its own order, whose fields can be given too) and answers it. */
+export async function buildOrderItem(
+  database: Database,
+  spec: ItemSpec = {},
+  orderOpts: Omit<NonNullable<Parameters<typeof buildOrder>[1]>, 'items'> = {},
+) {
+  const { items, order } = await buildOrder(database, { ...orderOpts, items: [spec] });
   return { ...items[0], order };
 }

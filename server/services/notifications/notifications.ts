@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { NotificationList } from '../../../domain/contract/session';
 import type { Db, Tx } from '../../db/client';
 import { notifications, orderItems } from '../../db/schema';
+import { publishChange } from '../../live/publish';
 
 const LIST_LIMIT = 50;
 
@@ -17,6 +18,7 @@ export async function notify(
     message: input.message,
     orderItemId: input.orderItemId ?? null,
   });
+  await publishChange(db, { topic: 'notification', userId: input.userId });
 }
 
 /** The user's latest notifications and their unread count. */
