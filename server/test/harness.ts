@@ -47,8 +47,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { webRoot?: string; dataDir?: string } = {}): Promise<TestContext> {
-  const database = await freshDatabase();
+export async function createTestApp(
+  opts: { webRoot?: string; dataDir?: string; database?: Database } = {},
+): Promise<TestContext> {
+  const database = opts.database ?? (await freshDatabase());
   const app = await buildApp({
     config: {
       storefrontApiKey: STOREFRONT_KEY,
