@@ -29,6 +29,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { orderersQuery } from '../api/queries';
+import { useLiveUpdates } from '../lib/live';
 import { isAdmin, useCurrentUser } from './auth';
 import { Clock } from './clock';
 import { NotificationBanners } from './notification-banner';
@@ -187,6 +188,7 @@ export function AppLayout() {
   const [helpOpened, help] = useDisclosure(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
+  useLiveUpdates();
 
   useGlobalShortcuts({
     onHelp: help.open,
