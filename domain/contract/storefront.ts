@@ -84,6 +84,9 @@ export const StorefrontMessageSchema = z.object({
     content: requiredText('Enter the message.', 100_000),
     /** An order or order-item ref; a waiting item takes it as the customer's reply. */
     order_ref: optionalText(40),
+    /** The shop's own id of the message: a repeat with the same id is stored once. Without it, the same
+     * sender, subject, content and order ref on the same London day count as one message (a retry). */
+    message_id: optionalText(200),
   }),
 });
 export type StorefrontMessage = z.infer<typeof StorefrontMessageSchema>;

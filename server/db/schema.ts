@@ -318,10 +318,15 @@ export const conversations = pgTable(
     active: boolean('active').notNull().default(true),
     orderRef: text('order_ref'),
     orderItemId: integer('order_item_id').references(() => orderItems.id),
+    /** Makes a repeated storefront message one conversation (the shop's message id, or a content hash). */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('conversations_active_idx').on(t.active, t.createdAt)],
+  (t) => [
+    index('conversations_active_idx').on(t.active, t.createdAt),
+    uniqueIndex('conversations_dedupe_key_idx').on(t.dedupeKey),
+  ],
 );
 
 export const conversationReplies = pgTable('conversation_replies', {

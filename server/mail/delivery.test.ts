@@ -96,7 +96,7 @@ async function performEmailingActions(tag: string) {
   const before = new Set((await ctx.database.db.select({ id: outbox.id }).from(outbox)).map((r) => r.id));
 
   // Conversation reply.
-  const conversationId = await receiveCustomerMessage(ctx.database.db, {
+  const { id: conversationId } = await receiveCustomerMessage(ctx.database.db, {
     email: `conv-${tag}@example.com`,
     name: 'Cora Conversation',
     subject: 'Where is my order?',

@@ -77,8 +77,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       },
     },
     async (request, reply) => {
-      const id = await receiveCustomerMessage(db, request.body.message);
-      reply.status(201);
+      const { id, created } = await receiveCustomerMessage(db, request.body.message);
+      reply.status(created ? 201 : 200);
       return { conversation: { id } };
     },
   );

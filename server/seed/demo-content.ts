@@ -173,7 +173,7 @@ export async function seedCustomerContact(db: Db, now: Date): Promise<void> {
     ],
   ] as const;
   for (const [i, [name, email, subject, content, active]] of messages.entries()) {
-    const id = await receiveCustomerMessage(db, { email, name, subject, content }, ago(2 + i * 7));
+    const { id } = await receiveCustomerMessage(db, { email, name, subject, content }, ago(2 + i * 7));
     if (!active) await toggleConversation(db, id);
   }
   const cartRows = [

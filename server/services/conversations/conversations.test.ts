@@ -40,7 +40,47 @@ const message = (content: string, extra: object = {}) =>
     subject: 'Hello',
     content,
     ...extra,
+  }).then((stored) => stored.id);
+
+describe('every state-changing conversation and cart call', () => {
+  it('needs the CSRF token (403) and valid input (422), and then changes nothing', async () => {
+    const id = await message('<p>Guarded</p>', { email: 'guard@example.com' });
+    const cart = {
+      cart: {
+        ref: 'C-GUARD',
+        email: 'guard@example.com',
+        billing_address: { name: 'Gus Guard' },
+        items: [{ type: 'Birth Certificate', net_value: 2800 }],
+        total_in_pence: 2800,
+      },
+    };
+    expect((await storefront('carts', cart)).statusCode).toBe(201);
+    // Toggle and close take no body, so they have no invalid input to try.
+    const calls: [string, object, object | null][] = [
+      [`conversations/${id}/reply`, { response: { content: 'Hi' } }, { response: { content: '' } }],
+      [`conversations/${id}/toggle`, {}, null],
+      [`conversations/${id}/transfer`, { order_item: { ref: 'X-1' } }, { order_item: {} }],
+      ['carts/C-GUARD/notify_and_close', { message: { body: 'Sorry' } }, { message: { body: '' } }],
+      ['carts/C-GUARD/close', {}, null],
+    ];
+    const before = async () => ({
+      conversation: (await ctx.database.db.select().from(conversations).where(eq(conversations.id, id)))[0],
+      cart: (await ctx.database.db.select().from(carts).where(eq(carts.ref, 'C-GUARD')))[0],
+      mails: (await ctx.database.db.select().from(outbox).where(eq(outbox.toAddress, 'guard@example.com')))
+        .length,
+    });
+    const start = await before();
+    for (const [path, good, bad] of calls) {
+      const url = `/api/v1/${path}.json`;
+      const noCsrf = await staff.request({ method: 'POST', url, payload: good, csrf: null });
+      expect(noCsrf.statusCode, path).toBe(403);
+      if (!bad) continue;
+      const invalid = await staff.request({ method: 'POST', url, payload: bad });
+      expect(invalid.statusCode, `${path} ${invalid.body}`).toBe(422);
+    }
+    expect(await before()).toEqual(start);
   });
+});
 
 describe('conversations', () => {
   it('pages the inbox 25 at a time with the paging fields; page 0 is 422; past the end is empty', async () => {
@@ -298,24 +338,50 @@ describe('storefront', () => {
     ).toBe(401);
   });
 
-  it('a message posted twice makes two inbox conversations (messages are not idempotent); one naming a waiting item is its reply', async () => {
+  it('a message posted twice is one conversation (by message_id, or by content the same day); one naming a waiting item is its reply, once', async () => {
     const item = await buildOrderItem(ctx.database, {
       currentState: 'waiting_gro_order_response',
       isEscalated: true,
       waitingCustomerResponse: true,
       userId: ordererId,
     });
-    const res = await storefront('messages', {
+    const body = {
       message: { email: 'c@example.com', content: 'Born in Leeds, not York.', order_ref: item.ref },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    };
+    const first = await storefront('messages', body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await storefront('messages', body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().conversation.id).toBe(first.json().conversation.id);
+    const stored = await ctx.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.content, 'Born in Leeds, not York.'));
+    expect(stored).toHaveLength(1);
     const detail = (
       await staff.request({ method: 'GET', url: `/api/v1/order_items/${item.ref}.json` })
     ).json().order_item;
     expect(detail.current_state).toBe('gro_order_response_received');
+    // The repeat did not deliver the reply a second time.
+    expect(detail.comments.filter((c: { body: string }) => c.body.includes('Born in Leeds'))).toHaveLength(1);
+
+    // With the shop's message id, two posts are one message even if the text was edited in between.
+    const a = await storefront('messages', {
+      message: { email: 'd@example.com', content: 'v1', message_id: 'm-77' },
+    });
+    const b = await storefront('messages', {
+      message: { email: 'd@example.com', content: 'v2', message_id: 'm-77' },
+    });
+    expect([a.statusCode, b.statusCode]).toEqual([201, 200]);
+    expect(b.json().conversation.id).toBe(a.json().conversation.id);
+    // Different messages from the same customer are kept apart.
+    const c = await storefront('messages', { message: { email: 'd@example.com', content: 'v3' } });
+    expect(c.statusCode).toBe(201);
+
     expect(
       (await storefront('messages', { message: { email: 'not-an-email', content: 'x' } })).statusCode,
     ).toBe(422);
+    expect((await storefront('messages', body, 'wrong-key-wrong-key-wrong')).statusCode).toBe(401);
   });
 
   it('a customer upload clears a rejection', async () => {

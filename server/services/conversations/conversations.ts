@@ -3,8 +3,10 @@
  * transfer of a conversation to an order item, where it becomes a comment and counts as the customer's reply.
  * Customer HTML is sanitised when it is stored and again when it is served.
  */
+import { createHash } from 'node:crypto';
 import { asc, count, desc, eq, like } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
+import { londonToday } from '../../../domain/format';
 import { isWaitingForCustomer } from '../../../domain/workflow/escalation';
 import type { Db, Tx } from '../../db/client';
 import { comments, conversationReplies, conversations, orderItems, users } from '../../db/schema';
@@ -195,7 +197,36 @@ export async function transferConversation(db: Db, id: number, ref: string) {
   return { ...(await showConversation(db, id)), order_item_ref: itemRef };
 }
 
-/** Stores an incoming customer message as an inbox conversation (storefront and demo seed). */
+/**
+ * The key that makes a repeated message one conversation: the shop's message_id when it sends one, else the
+ * sender, subject, content and order ref of the same London day (a retry of the same post).
+ */
+function messageKey(
+  message: {
+    email: string;
+    subject?: string | null;
+    content: string;
+    order_ref?: string | null;
+    message_id?: string | null;
+  },
+  now: Date,
+): string {
+  if (message.message_id?.trim()) return `id:${message.message_id.trim()}`;
+  const day = londonToday(now);
+  const parts = [
+    message.email.toLowerCase(),
+    message.subject ?? '',
+    message.content,
+    message.order_ref ?? '',
+    day,
+  ];
+  return `hash:${createHash('sha256').update(parts.join('\u0000')).digest('hex')}`;
+}
+
+/**
+ * Stores an incoming customer message as an inbox conversation (storefront and demo seed); a repeat of a
+ * message already stored answers the stored conversation and changes nothing.
+ */
 export async function receiveCustomerMessage(
   db: Db,
   message: {
@@ -204,12 +235,35 @@ export async function receiveCustomerMessage(
     subject?: string | null;
     content: string;
     order_ref?: string | null;
+    message_id?: string | null;
   },
   now = new Date(),
-) {
+): Promise<{ id: number; created: boolean }> {
+  const dedupeKey = messageKey(message, now);
   return db.transaction(async (tx) => {
     const ref = message.order_ref?.trim() || null;
-    let orderItemId: number | null = null;
+    // Insert first: a concurrent repeat waits on the unique key and then finds the row.
+    const [row] = await tx
+      .insert(conversations)
+      .values({
+        email: message.email,
+        name: message.name ?? null,
+        subject: message.subject ?? null,
+        content: cleanCustomerHtml(message.content),
+        orderRef: ref,
+        dedupeKey,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: conversations.dedupeKey })
+      .returning({ id: conversations.id });
+    if (!row) {
+      const [existing] = await tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(eq(conversations.dedupeKey, dedupeKey));
+      return { id: existing.id, created: false };
+    }
     if (ref) {
       // An order ref with a single item, or an item ref, reaches that item.
       const items = await tx
@@ -227,23 +281,10 @@ export async function receiveCustomerMessage(
           from: message.name ?? message.email,
           text: plainText(message.content),
         });
-        orderItemId = onlyItem.id;
+        await tx.update(conversations).set({ orderItemId: onlyItem.id }).where(eq(conversations.id, row.id));
       }
     }
-    const [row] = await tx
-      .insert(conversations)
-      .values({
-        email: message.email,
-        name: message.name ?? null,
-        subject: message.subject ?? null,
-        content: cleanCustomerHtml(message.content),
-        orderRef: ref,
-        orderItemId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: conversations.id });
     await publishChange(tx, { topic: 'conversation', id: row.id });
-    return row.id;
+    return { id: row.id, created: true };
   });
 }
