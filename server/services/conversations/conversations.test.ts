@@ -63,13 +63,13 @@ describe('every state-changing conversation and cart call', () => {
       ['carts/C-GUARD/notify_and_close', { message: { body: 'Sorry' } }, { message: { body: '' } }],
       ['carts/C-GUARD/close', {}, null],
     ];
-    const before = async () => ({
+    const current = async () => ({
       conversation: (await ctx.database.db.select().from(conversations).where(eq(conversations.id, id)))[0],
       cart: (await ctx.database.db.select().from(carts).where(eq(carts.ref, 'C-GUARD')))[0],
       mails: (await ctx.database.db.select().from(outbox).where(eq(outbox.toAddress, 'guard@example.com')))
         .length,
     });
-    const start = await before();
+    const start = await current();
     for (const [path, good, bad] of calls) {
       const url = `/api/v1/${path}.json`;
       const noCsrf = await staff.request({ method: 'POST', url, payload: good, csrf: null });
@@ -78,7 +78,7 @@ describe('every state-changing conversation and cart call', () => {
       const invalid = await staff.request({ method: 'POST', url, payload: bad });
       expect(invalid.statusCode, `${path} ${invalid.body}`).toBe(422);
     }
-    expect(await before()).toEqual(start);
+    expect(await current()).toEqual(start);
   });
 });
 
