@@ -100,6 +100,18 @@ describe('api client', () => {
     expect(redirects).toEqual([]);
   });
 
+  it('reads the field errors the server sends as [{field, message}] by path and by name', () => {
+    const error = new ApiError(422, 'invalid_input', 'Check the highlighted fields.', [
+      { field: 'fco_batch.fco_reference', message: 'Enter the FCO reference.' },
+      { field: 'order_item_ids', message: 'Tick at least one apostille item.' },
+    ]);
+    expect(error.fieldErrors).toEqual({
+      'fco_batch.fco_reference': 'Enter the FCO reference.',
+      fco_reference: 'Enter the FCO reference.',
+      order_item_ids: 'Tick at least one apostille item.',
+    });
+  });
+
   it('gives a readable ApiError when the body is not the error shape', async () => {
     stubFetch(409, undefined);
     const error = (await api.get('order_items/1').catch((e: unknown) => e)) as ApiError;

@@ -19,14 +19,28 @@ export class ApiError extends Error {
     this.details = details;
   }
 
-  /** Field errors of a 422, by field name, when the server named them. */
+  /**
+   * Field errors of a 422 by field path (e.g. `fco_batch.fco_reference`) and by its last segment
+   * (`fco_reference`). The server sends `details: [{field, message}]`; a plain object is accepted too.
+   */
   get fieldErrors(): Record<string, string> {
     const d = this.details;
-    if (!d || typeof d !== 'object' || Array.isArray(d)) return {};
     const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(d)) {
-      if (typeof v === 'string') out[k] = v;
-      else if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
+    const add = (field: string, message: string) => {
+      out[field] ??= message;
+      const last = field.split('.').pop();
+      if (last) out[last] ??= message;
+    };
+    if (Array.isArray(d)) {
+      for (const entry of d) {
+        if (entry && typeof entry === 'object' && 'field' in entry && 'message' in entry)
+          add(String(entry.field), String(entry.message));
+      }
+    } else if (d && typeof d === 'object') {
+      for (const [k, v] of Object.entries(d)) {
+        if (typeof v === 'string') add(k, v);
+        else if (Array.isArray(v) && typeof v[0] === 'string') add(k, v[0]);
+      }
     }
     return out;
   }

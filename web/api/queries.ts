@@ -1,6 +1,13 @@
 /** TanStack Query options shared by the shell and the screens: one key per resource. */
 import { queryOptions } from '@tanstack/react-query';
-import type { OrdererList } from '../../domain/contract/queues';
+import type { OrderItem } from '../../domain/contract/order-item';
+import type {
+  FcoBatch,
+  FcoBatchList,
+  FcoBatchResponse,
+  OrdererList,
+  OrdererQueue,
+} from '../../domain/contract/queues';
 import type { CurrentUser, NotificationList } from '../../domain/contract/session';
 import { api, setCsrfToken } from './client';
 
@@ -40,3 +47,32 @@ export const orderersQuery = queryOptions({
   queryFn: ({ signal }) => api.get<OrdererList>('users/orderers', { signal }),
   staleTime: 5 * 60_000,
 });
+
+/** The signed-in user's open items (/my-queue). */
+export const myOrdersQuery = queryOptions({
+  queryKey: ['order_items', 'my_orders'] as const,
+  queryFn: ({ signal }) => api.get<{ order_items: OrderItem[] }>('order_items/my_orders', { signal }),
+});
+
+/** FCO batches in one state: ready to post, or with the FCO. */
+export const fcoBatchesQuery = (state: Exclude<FcoBatch['state'], 'received'>) =>
+  queryOptions({
+    queryKey: ['fco_batches', state] as const,
+    queryFn: ({ signal }) => api.get<FcoBatchList>(`fco_batches/${state}`, { signal }),
+  });
+
+/** One FCO batch by id or ref. */
+export const fcoBatchQuery = (idOrRef: string) =>
+  queryOptions({
+    queryKey: ['fco_batches', 'one', idOrRef] as const,
+    queryFn: ({ signal }) =>
+      api.get<FcoBatchResponse>(`fco_batches/${encodeURIComponent(idOrRef)}`, { signal }),
+  });
+
+/** One orderer's queue: stats, items and FCO batches to despatch (/work-queues/:id). */
+export const ordererQueueQuery = (ordererId: string) =>
+  queryOptions({
+    queryKey: ['orderers', ordererId, 'order_items'] as const,
+    queryFn: ({ signal }) =>
+      api.get<OrdererQueue>(`orderers/${encodeURIComponent(ordererId)}/order_items`, { signal }),
+  });

@@ -1,12 +1,100 @@
-/** /my-queue: the signed-in user's order items, FCO orders and batches ready for despatch. */
-import { PlaceholderPage } from '../../components/placeholder-page';
+/**
+ * /my-queue: the signed-in user's open items; tick apostille items to place an FCO order (reference and
+ * cost); the FCO batches ready for despatch and those with the FCO.
+ */
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import { IconCertificate } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { OrderItem } from '../../../domain/contract/order-item';
+import { fcoBatchesQuery, myOrdersQuery } from '../../api/queries';
+import { FcoBatchesTable } from '../../components/fco-batches-table';
+import { GroupCounts } from '../../components/group-counts';
+import { OrderItemsTable } from '../../components/order-items-table';
+import { PageHeader } from '../../components/page-title';
+import { PlaceFcoOrderModal } from './place-fco-order-modal';
+
+/** Only items waiting for their apostille can go into an FCO batch. */
+const needsApostille = (item: OrderItem) => item.current_state === 'apostille_required' && !item.fco_batch_id;
 
 export default function MyQueuePage() {
+  const items = useQuery(myOrdersQuery);
+  const ready = useQuery(fcoBatchesQuery('pending_despatch'));
+  const withFco = useQuery(fcoBatchesQuery('waiting_fco'));
+  const [ticked, setTicked] = useState<Set<number>>(new Set());
+  const [placing, setPlacing] = useState(false);
+
+  // Forget ticks for items that left the list or can no longer be ticked (a live update, another tab).
+  const tickable = new Set((items.data?.order_items ?? []).filter(needsApostille).map((i) => i.id));
+  const selected = new Set([...ticked].filter((id) => tickable.has(id)));
+  const selectedItems = (items.data?.order_items ?? []).filter((i) => selected.has(i.id));
+
   return (
-    <PlaceholderPage
-      title="My queue"
-      description="Your order items, FCO orders to place and batches ready for despatch."
-      issue={7}
-    />
+    <>
+      <PageHeader
+        title="My queue"
+        description="Your open order items, oldest despatch date first. Tick apostille items to place an FCO order."
+        actions={
+          <Button
+            leftSection={<IconCertificate size={16} aria-hidden />}
+            disabled={selected.size === 0}
+            onClick={() => setPlacing(true)}
+          >
+            Place FCO order{selected.size > 0 ? ` (${selected.size})` : ''}
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        {items.isError && (
+          <Alert color="red" role="alert" title="Could not load your items">
+            {items.error.message}
+          </Alert>
+        )}
+        <GroupCounts items={items.data?.order_items} />
+        <OrderItemsTable
+          label="My order items"
+          items={items.data?.order_items}
+          loading={items.isPending}
+          emptyText="Nothing in your queue. Items assigned to you appear here."
+          selection={{
+            selectable: needsApostille,
+            reason: 'Only items waiting for an apostille can go to the FCO',
+            selected,
+            onChange: setTicked,
+          }}
+        />
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            FCO batches ready for despatch
+          </Title>
+          <FcoBatchesTable
+            label="FCO batches ready for despatch"
+            batches={ready.data?.fco_batches}
+            loading={ready.isPending}
+            emptyText="No FCO batch is waiting to be posted."
+          />
+        </Stack>
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            With the FCO
+          </Title>
+          <FcoBatchesTable
+            label="FCO batches with the FCO"
+            batches={withFco.data?.fco_batches}
+            loading={withFco.isPending}
+            emptyText="No batch is with the FCO."
+          />
+        </Stack>
+      </Stack>
+      <PlaceFcoOrderModal
+        opened={placing}
+        items={selectedItems}
+        onClose={() => setPlacing(false)}
+        onPlaced={() => {
+          setPlacing(false);
+          setTicked(new Set());
+        }}
+      />
+    </>
   );
 }

@@ -1,0 +1,95 @@
+/** FCO batches as the queues list them: each ref links to its batch page. */
+import { Anchor, Badge, Paper, Skeleton, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { FcoBatch } from '../../domain/contract/queues';
+import { formatDate, formatPence } from '../../domain/format';
+
+export const FCO_BATCH_STATES: Readonly<Record<FcoBatch['state'], { label: string; color: string }>> = {
+  pending_despatch: { label: 'Ready to despatch', color: 'blue' },
+  waiting_fco: { label: 'With the FCO', color: 'yellow' },
+  received: { label: 'Received', color: 'green' },
+};
+
+export function FcoBatchStateBadge({ state }: { state: FcoBatch['state'] }) {
+  const s = FCO_BATCH_STATES[state];
+  return (
+    <Badge color={s.color} variant="light" radius="sm" tt="none" fw={600}>
+      {s.label}
+    </Badge>
+  );
+}
+
+interface FcoBatchesTableProps {
+  batches: FcoBatch[] | undefined;
+  loading?: boolean;
+  label: string;
+  emptyText: string;
+}
+
+export function FcoBatchesTable({ batches, loading, label, emptyText }: FcoBatchesTableProps) {
+  if (loading) {
+    return (
+      <Paper withBorder p="md" radius="md">
+        <Skeleton height={22} my={6} />
+        <Skeleton height={22} my={6} />
+      </Paper>
+    );
+  }
+  if (!batches || batches.length === 0) {
+    return (
+      <Paper withBorder p="md" radius="md">
+        <Text size="sm" c="dimmed" ta="center">
+          {emptyText}
+        </Text>
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder radius="md">
+      <Table aria-label={label} striped="even">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Batch</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th>FCO reference</Table.Th>
+            <Table.Th>Items</Table.Th>
+            <Table.Th ta="right">FCO cost</Table.Th>
+            <Table.Th>Placed</Table.Th>
+            <Table.Th>Despatched</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {batches.map((b) => (
+            <Table.Tr key={b.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/fco_batch/${b.id}`} fw={600} size="sm" ff="monospace">
+                  {b.ref}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <FcoBatchStateBadge state={b.state} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{b.fco_reference}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{b.order_items.map((i) => i.ref).join(', ')}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ta="right" ff="monospace">
+                  {formatPence(b.fco_cost)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDate(b.created_at)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{b.despatched_on ? formatDate(b.despatched_on) : '—'}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}

@@ -1,0 +1,101 @@
+/** Places an FCO order for the ticked apostille items: the FCO's reference and what it cost. */
+import { Alert, Button, Group, List, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { OrderItem } from '../../../domain/contract/order-item';
+import type { FcoBatchResponse } from '../../../domain/contract/queues';
+import { api, isApiError } from '../../api/client';
+import { notifySuccess } from '../../lib/notify';
+
+interface PlaceFcoOrderModalProps {
+  opened: boolean;
+  items: OrderItem[];
+  onClose: () => void;
+  onPlaced: (batch: FcoBatchResponse['fco_batch']) => void;
+}
+
+export function PlaceFcoOrderModal({ opened, items, onClose, onPlaced }: PlaceFcoOrderModalProps) {
+  const queryClient = useQueryClient();
+  const [reference, setReference] = useState('');
+  const [cost, setCost] = useState<number | string>('');
+
+  const place = useMutation({
+    mutationFn: () =>
+      api.post<FcoBatchResponse>('fco_batches', {
+        order_item_ids: items.map((i) => i.id),
+        fco_batch: { fco_reference: reference.trim(), fco_cost: Math.round(Number(cost) * 100) },
+      }),
+    onSuccess: ({ fco_batch }) => {
+      notifySuccess(`FCO order ${fco_batch.ref} placed for ${fco_batch.order_items.length} item(s).`);
+      setReference('');
+      setCost('');
+      void queryClient.invalidateQueries({ queryKey: ['order_items'] });
+      void queryClient.invalidateQueries({ queryKey: ['fco_batches'] });
+      onPlaced(fco_batch);
+    },
+  });
+
+  const fieldErrors = isApiError(place.error) ? place.error.fieldErrors : {};
+  const referenceMissing = reference.trim() === '';
+  const costMissing = cost === '' || Number.isNaN(Number(cost));
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Place FCO order" size="md">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!referenceMissing && !costMissing) place.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <div>
+            <Text size="sm" fw={600}>
+              {items.length} item{items.length === 1 ? '' : 's'} for the FCO
+            </Text>
+            <List size="sm" spacing={2}>
+              {items.map((i) => (
+                <List.Item key={i.id}>
+                  {i.ref} — {i.type}, {i.orderable.apostille_copies} apostille
+                  {i.orderable.apostille_copies === 1 ? '' : 's'}
+                </List.Item>
+              ))}
+            </List>
+          </div>
+          <TextInput
+            label="FCO reference"
+            required
+            data-autofocus
+            value={reference}
+            onChange={(e) => setReference(e.currentTarget.value)}
+            error={fieldErrors.fco_reference}
+          />
+          <NumberInput
+            label="FCO cost"
+            required
+            prefix="£"
+            decimalScale={2}
+            fixedDecimalScale
+            thousandSeparator=","
+            min={0}
+            value={cost}
+            onChange={setCost}
+            error={fieldErrors.fco_cost}
+          />
+          {place.isError && !fieldErrors.fco_reference && !fieldErrors.fco_cost && (
+            <Alert color="red" role="alert" title="ERROR: Could not perform action">
+              {place.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={place.isPending} disabled={referenceMissing || costMissing}>
+              Place FCO order
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
