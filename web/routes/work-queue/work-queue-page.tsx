@@ -1,18 +1,171 @@
-/** /work-queues/:ordererId: one orderer's stats, order items and FCO batches to despatch. */
-import { useQuery } from '@tanstack/react-query';
+/**
+ * /work-queues/:ordererId: one orderer's queue: their counts, open items and the FCO batches they have to
+ * despatch. Admins can hand an item to another orderer.
+ */
+import { Alert, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
+import { IconArrowsExchange } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import { orderersQuery } from '../../api/queries';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import type { OrderItem } from '../../../domain/contract/order-item';
+import { api, isApiError } from '../../api/client';
+import { ordererQueueQuery, orderersQuery } from '../../api/queries';
+import { isAdmin, useCurrentUser } from '../../components/auth';
+import { FcoBatchesTable } from '../../components/fco-batches-table';
+import { GroupCounts } from '../../components/group-counts';
+import { OrderItemsTable } from '../../components/order-items-table';
+import { PageHeader } from '../../components/page-title';
+import { notifySuccess } from '../../lib/notify';
+
+function ReassignModal({ item, onClose }: { item: OrderItem | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const orderers = useQuery(orderersQuery);
+  const [ordererId, setOrdererId] = useState<string | null>(null);
+  const reassign = useMutation({
+    mutationFn: (target: OrderItem) =>
+      api.post(`order_items/${target.ref}/reassign`, {
+        reassign: { orderer_id: Number(ordererId) },
+        lock_version: target.lock_version,
+      }),
+    onSuccess: (_, target) => {
+      const name = orderers.data?.orderers.find((o) => String(o.id) === ordererId)?.name ?? 'the orderer';
+      notifySuccess(`${target.ref} reassigned to ${name}.`);
+      setOrdererId(null);
+      void queryClient.invalidateQueries({ queryKey: ['orderers'] });
+      void queryClient.invalidateQueries({ queryKey: ['order_items'] });
+      onClose();
+    },
+  });
+  const options = (orderers.data?.orderers ?? [])
+    .filter((o) => o.id !== item?.user?.id)
+    .map((o) => ({ value: String(o.id), label: o.name }));
+
+  return (
+    <Modal
+      opened={item !== null}
+      onClose={() => {
+        reassign.reset();
+        onClose();
+      }}
+      title={item ? `Reassign ${item.ref}` : 'Reassign'}
+    >
+      {item && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (ordererId) reassign.mutate(item);
+          }}
+        >
+          <Stack gap="sm">
+            <Text size="sm">
+              {item.type} for {item.order.customer_name}, now with {item.user?.name ?? 'nobody'}.
+            </Text>
+            <Select
+              label="New orderer"
+              placeholder="Choose an orderer"
+              data={options}
+              value={ordererId}
+              onChange={setOrdererId}
+              searchable
+              data-autofocus
+            />
+            {reassign.isError && (
+              <Alert color="red" role="alert" title="ERROR: Could not perform action">
+                {reassign.error.message}
+                {isApiError(reassign.error, 409) && ' The item changed; reload the queue and try again.'}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!ordererId} loading={reassign.isPending}>
+                Reassign
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
 
 export default function WorkQueuePage() {
-  const { ordererId } = useParams();
-  const { data } = useQuery(orderersQuery);
-  const orderer = data?.orderers.find((o) => String(o.id) === ordererId);
+  const { ordererId = '' } = useParams();
+  const user = useCurrentUser();
+  const queue = useQuery(ordererQueueQuery(ordererId));
+  const [reassigning, setReassigning] = useState<OrderItem | null>(null);
+  const admin = isAdmin(user);
+  const stats = queue.data?.stats;
+
+  if (queue.isError) {
+    return (
+      <>
+        <PageHeader title="Work queue" />
+        <Alert
+          color="red"
+          role="alert"
+          title={isApiError(queue.error, 404) ? 'No such orderer' : 'Could not load'}
+        >
+          {queue.error.message}
+        </Alert>
+      </>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      title={orderer ? `${orderer.name}'s queue` : 'Work queue'}
-      description="Stats, order items and FCO batches to despatch for one orderer."
-      issue={7}
-    />
+    <>
+      <PageHeader
+        title={queue.data ? `Work queue: ${queue.data.orderer.name}` : 'Work queue'}
+        description={
+          queue.data ? `${queue.data.orderer.email} · open items, oldest despatch date first` : ' '
+        }
+      />
+      <Stack gap="lg">
+        <GroupCounts
+          counts={
+            stats
+              ? { open: stats.open_items, overdue: stats.overdue, byGroup: stats.by_group }
+              : queue.data
+                ? { open: 0, overdue: 0, byGroup: {} }
+                : undefined
+          }
+        />
+        <OrderItemsTable
+          label={`Order items of ${queue.data?.orderer.name ?? 'the orderer'}`}
+          items={queue.data?.order_items}
+          loading={queue.isPending}
+          emptyText="This orderer has no open items."
+          rowActionLabel="Reassign"
+          rowAction={
+            admin
+              ? (item) => (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    leftSection={<IconArrowsExchange size={14} aria-hidden />}
+                    onClick={() => setReassigning(item)}
+                    aria-label={`Reassign ${item.ref}`}
+                  >
+                    Reassign
+                  </Button>
+                )
+              : undefined
+          }
+        />
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            FCO batches to despatch
+          </Title>
+          <FcoBatchesTable
+            label="FCO batches to despatch"
+            batches={queue.data?.fco_batches_to_despatch}
+            loading={queue.isPending}
+            emptyText="No FCO batch is waiting to be posted by this orderer."
+          />
+        </Stack>
+      </Stack>
+      {admin && <ReassignModal item={reassigning} onClose={() => setReassigning(null)} />}
+    </>
   );
 }
