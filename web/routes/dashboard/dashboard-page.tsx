@@ -1,12 +1,34 @@
-/** /dashboard: waiting FCO batches, unassigned items to assign, orderer stats, unpaid carts, conversations. */
-import { PlaceholderPage } from '../../components/placeholder-page';
+/** /dashboard: orderer stats, unassigned items to assign, conversations, waiting FCO batches and unpaid carts. */
+import { Grid, Stack } from '@mantine/core';
+import { PageHeader } from '../../components/page-title';
+import { AssignItemsCard } from './assign-items-card';
+import { ConversationsCard } from './conversations-card';
+import { FcoBatchesCard } from './fco-batches-card';
+import { OrdererStatsCard } from './orderer-stats-card';
+import { UnpaidCartsCard } from './unpaid-carts-card';
 
 export default function DashboardPage() {
   return (
-    <PlaceholderPage
-      title="Dashboard"
-      description="Waiting FCO batches, items to assign, orderer stats, unpaid carts and conversations."
-      issue={7}
-    />
+    <>
+      <PageHeader
+        title="Dashboard"
+        description="Items waiting for an orderer, the team's queues, customer conversations and unpaid orders."
+      />
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="md">
+            <AssignItemsCard />
+            <ConversationsCard />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="md">
+            <OrdererStatsCard />
+            <FcoBatchesCard />
+            <UnpaidCartsCard />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
   );
 }

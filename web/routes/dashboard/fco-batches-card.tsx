@@ -1,0 +1,67 @@
+/** FCO batches despatched to the Foreign Office and waiting to come back. */
+import { Anchor, Group, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatDate } from '../../../domain/format';
+import { DashboardCard, EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
+import { waitingFcoBatchesQuery } from './dashboard-queries';
+
+export function FcoBatchesCard() {
+  const batches = useQuery(waitingFcoBatchesQuery);
+  const rows = batches.data?.fco_batches ?? [];
+  return (
+    <DashboardCard title="Waiting FCO batches" count={batches.data?.fco_batches.length} testId="waiting-fco">
+      {batches.isPending ? (
+        <ListSkeleton rows={2} label="Loading waiting FCO batches…" />
+      ) : batches.isError ? (
+        <LoadFailed what="the FCO batches" error={batches.error} onRetry={() => batches.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState>No FCO batches waiting: nothing is at the Foreign Office.</EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={380} maxHeight={260} type="native">
+          <Table stickyHeader fz="sm" style={{ whiteSpace: 'nowrap' }} aria-label="Waiting FCO batches">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Batch</Table.Th>
+                <Table.Th>Items</Table.Th>
+                <Table.Th>Despatched</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((b) => (
+                <Table.Tr key={b.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/fco_batch/${b.id}`} size="sm" fw={600}>
+                      {b.ref}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      FCO ref {b.fco_reference}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      {b.order_items.map((i) => (
+                        <Anchor key={i.id} component={Link} to={`/orders/${i.ref}`} size="sm">
+                          {i.ref}
+                        </Anchor>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {b.despatched_on ? (
+                      formatDate(b.despatched_on)
+                    ) : (
+                      <Text span size="sm" c="dimmed">
+                        —
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </DashboardCard>
+  );
+}
