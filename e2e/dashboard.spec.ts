@@ -1,0 +1,175 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+
+const STOREFRONT_KEY = 'demo-storefront-key';
+
+/** The session's CSRF token, for API calls made with the page's cookies. */
+async function csrfToken(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/v1/users/current_user.json');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { csrf_token: string }).csrf_token;
+}
+
+/** Archived ("other") conversations of our own, enough for a second page; the inbox is left as it was. */
+async function archiveConversations(page: Page, count: number, tag: string): Promise<void> {
+  const token = await csrfToken(page.request);
+  for (let i = 1; i <= count; i++) {
+    const created = await page.request.post('/api/v1/storefront/messages.json', {
+      headers: { Authorization: `Bearer ${STOREFRONT_KEY}` },
+      data: {
+        message: {
+          email: `paging.${tag}.${i}@example.com`,
+          name: `Paging ${tag} ${i}`,
+          subject: `Paging ${tag} ${String(i).padStart(2, '0')}`,
+          content: `<p>Message ${i} for the paging test.</p>`,
+        },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { conversation } = (await created.json()) as { conversation: { id: number } };
+    const toggled = await page.request.post(`/api/v1/conversations/${conversation.id}/toggle.json`, {
+      headers: { 'X-CSRF-Token': token },
+      data: {},
+    });
+    expect(toggled.ok()).toBe(true);
+  }
+}
+
+test('an admin ticks two unassigned items and assigns them to an orderer', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  const table = page.getByRole('table', { name: 'Unassigned order items' });
+  const rows = table.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const before = await rows.count();
+  expect(before).toBeGreaterThanOrEqual(2);
+
+  const assign = page.getByRole('button', { name: 'Assign', exact: true });
+  await expect(assign).toBeDisabled();
+
+  // Tick all, then untick all: every row follows the header box.
+  const all = page.getByRole('checkbox', { name: 'Tick all items' });
+  await all.check();
+  await expect(table.getByRole('checkbox', { checked: true })).toHaveCount(before + 1);
+  await all.uncheck();
+  await expect(table.getByRole('checkbox', { checked: true })).toHaveCount(0);
+
+  const refs: string[] = [];
+  for (const row of [rows.nth(0), rows.nth(1)]) {
+    const ref = (await row.getByRole('link').first().textContent())?.trim() ?? '';
+    expect(ref).toMatch(/^\d+-\d+$/);
+    refs.push(ref);
+    await page.getByRole('checkbox', { name: `Tick ${ref}` }).check();
+  }
+  await expect(page.getByText('2 ticked')).toBeVisible();
+  // Ticked items alone are not enough: an orderer must be chosen too (SPEC section 5).
+  await expect(assign).toBeDisabled();
+
+  await page.getByRole('combobox', { name: 'Orderer' }).click();
+  await page.getByRole('option', { name: 'Bob Orderer' }).click();
+  await expect(assign).toBeEnabled();
+  await assign.click();
+
+  await expect(page.getByText('Assigned 2 items to Bob Orderer.')).toBeVisible();
+  for (const ref of refs) await expect(table.getByRole('link', { name: ref, exact: true })).toHaveCount(0);
+  await expect(rows).toHaveCount(before - 2);
+  // Nothing is ticked any more, so Assign waits again.
+  await expect(assign).toBeDisabled();
+
+  // The server agrees: both items now belong to Bob.
+  for (const ref of refs) {
+    const response = await page.request.get(`/api/v1/order_items/${ref}.json`);
+    const body = (await response.json()) as { order_item: { user: { name: string } | null } };
+    expect(body.order_item.user?.name).toBe('Bob Orderer');
+  }
+});
+
+test('conversations switch between inbox and other, and page 25 at a time', async ({ page }) => {
+  await signIn(page);
+  await archiveConversations(page, 26, `${Date.now()}`);
+  await page.goto('/dashboard');
+
+  const card = page.getByTestId('conversations');
+  const inbox = card.getByRole('table', { name: 'Inbox conversations' });
+  await expect(inbox.getByRole('link', { name: 'Where is my certificate?' })).toBeVisible();
+  await expect(inbox.getByRole('link', { name: /^Paging / })).toHaveCount(0);
+
+  await card.getByText('Other', { exact: true }).click();
+  const other = card.getByRole('table', { name: 'Other conversations' });
+  await expect(other).toBeVisible();
+  await expect(other.locator('tbody tr')).toHaveCount(25);
+  await expect(other.getByRole('link', { name: 'Where is my certificate?' })).toHaveCount(0);
+  await expect(card.getByText(/^1–25 of \d+$/)).toBeVisible();
+
+  await card.getByRole('button', { name: 'Page 2' }).click();
+  await expect(card.getByText(/^26–\d+ of \d+$/)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(other.getByRole('link', { name: /^Paging / }).first()).toBeVisible();
+
+  // The oldest archived conversation of the demo data is on the last page.
+  const total = Number((await card.getByText(/^26–\d+ of \d+$/).textContent())?.split(' of ')[1]);
+  const lastPage = Math.ceil(total / 25);
+  if (lastPage > 2) await card.getByRole('button', { name: `Page ${lastPage}` }).click();
+  await expect(other.getByRole('link', { name: 'Thank you' })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Previous page' }).click();
+  await expect(card.getByText(/^1–25 of \d+$/)).toBeVisible();
+
+  // Each conversation opens on its own page.
+  const first = other.getByRole('link', { name: /^Paging / }).first();
+  await expect(first).toHaveAttribute('href', /^\/conversation\/\d+$/);
+
+  // Back to the inbox starts again at page 1.
+  await card.getByText('Inbox', { exact: true }).click();
+  await expect(inbox.getByRole('link', { name: 'Where is my certificate?' })).toBeVisible();
+  await expect(card.getByText(/^1–\d+ of \d+$/)).toBeVisible();
+});
+
+test('the lists link to their own screens', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard');
+
+  const stats = page.getByTestId('orderer-stats');
+  await expect(stats.getByRole('link', { name: 'Alice Orderer' })).toHaveAttribute(
+    'href',
+    /^\/work-queues\/\d+$/,
+  );
+  await expect(stats.getByText(/overdue/).first()).toBeVisible();
+
+  const fco = page.getByTestId('waiting-fco');
+  await expect(fco.getByRole('link', { name: /^FCO-/ }).first()).toHaveAttribute(
+    'href',
+    /^\/fco_batch\/\d+$/,
+  );
+  await expect(fco.getByRole('link', { name: /^\d+-\d+$/ }).first()).toHaveAttribute(
+    'href',
+    /^\/orders\/\d+-\d+$/,
+  );
+
+  const unpaid = page.getByTestId('unpaid-carts');
+  await expect(unpaid.getByRole('link', { name: 'C-5001' })).toHaveAttribute('href', '/unpaid/C-5001');
+  await unpaid.getByRole('link', { name: 'C-5001' }).click();
+  await expect(page).toHaveURL(/\/unpaid\/C-5001$/);
+});
+
+test('an orderer sees the unassigned items but no tick boxes or assign controls', async ({ page }) => {
+  await signIn(page, 'alice@demo.test');
+  await page.goto('/dashboard');
+  const table = page.getByRole('table', { name: 'Unassigned order items' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expect(table.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Assign', exact: true })).toHaveCount(0);
+});
+
+test('the dashboard has no serious accessibility violations', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('table', { name: 'Unassigned order items' })).toBeVisible();
+  await expect(page.getByTestId('conversations').getByRole('table')).toBeVisible();
+  await expect(page.getByTestId('unpaid-carts').getByRole('table')).toBeVisible();
+  await expect(page.getByTestId('orderer-stats').getByRole('list')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('dashboard.png') });
+});
