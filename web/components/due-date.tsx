@@ -18,7 +18,7 @@ export function DueDate({ value, open = true }: DueDateProps) {
     );
   const overdue = open && value < londonToday(new Date());
   return (
-    <Text span size="sm" c={overdue ? 'red.8' : undefined} fw={overdue ? 600 : undefined}>
+    <Text span size="sm" c={overdue ? 'red.9' : undefined} fw={overdue ? 600 : undefined}>
       {formatDate(value)}
       {overdue && (
         <Text span size="xs" ml={4}>

@@ -4,16 +4,18 @@ import { Link } from 'react-router';
 import type { FcoBatch } from '../../domain/contract/queues';
 import { formatDate, formatPence } from '../../domain/format';
 
-export const FCO_BATCH_STATES: Readonly<Record<FcoBatch['state'], { label: string; color: string }>> = {
-  pending_despatch: { label: 'Ready to despatch', color: 'blue' },
-  waiting_fco: { label: 'With the FCO', color: 'yellow' },
-  received: { label: 'Received', color: 'green' },
+export const FCO_BATCH_STATES: Readonly<
+  Record<FcoBatch['state'], { label: string; color: string; text: string }>
+> = {
+  pending_despatch: { label: 'Ready to despatch', color: 'blue', text: '#174a80' },
+  waiting_fco: { label: 'With the FCO', color: 'yellow', text: '#5c4300' },
+  received: { label: 'Received', color: 'green', text: '#1d6330' },
 };
 
 export function FcoBatchStateBadge({ state }: { state: FcoBatch['state'] }) {
   const s = FCO_BATCH_STATES[state];
   return (
-    <Badge color={s.color} variant="light" radius="sm" tt="none" fw={600}>
+    <Badge color={s.color} c={s.text} variant="light" radius="sm" tt="none" fw={600}>
       {s.label}
     </Badge>
   );

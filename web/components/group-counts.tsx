@@ -52,10 +52,10 @@ export function GroupCounts({ items, counts }: GroupCountsProps) {
           key={g}
           label={STATE_GROUP_LABELS[g]}
           value={computed.byGroup[g] ?? 0}
-          tone={g === 'escalated' ? 'red.8' : undefined}
+          tone={g === 'escalated' ? 'red.9' : undefined}
         />
       ))}
-      <Stat label="Overdue" value={computed.overdue} tone="red.8" />
+      <Stat label="Overdue" value={computed.overdue} tone="red.9" />
     </Group>
   );
 }

@@ -2,13 +2,14 @@
 import { Badge } from '@mantine/core';
 import type { StateGroup } from '../../domain/states';
 
-const GROUP_COLOURS: Readonly<Record<StateGroup, string>> = {
-  in_progress: 'blue',
-  waiting: 'yellow',
-  escalated: 'red',
-  on_hold: 'grape',
-  done: 'green',
-  cancelled: 'gray',
+// Background from the Mantine palette (light variant); text dark enough for AA contrast on it.
+const GROUP_COLOURS: Readonly<Record<StateGroup, { color: string; text: string }>> = {
+  in_progress: { color: 'blue', text: '#174a80' },
+  waiting: { color: 'yellow', text: '#5c4300' },
+  escalated: { color: 'red', text: '#9b1c1c' },
+  on_hold: { color: 'grape', text: '#65237a' },
+  done: { color: 'green', text: '#1d6330' },
+  cancelled: { color: 'gray', text: '#424950' },
 };
 
 interface StateBadgeProps {
@@ -17,8 +18,9 @@ interface StateBadgeProps {
 }
 
 export function StateBadge({ label, group }: StateBadgeProps) {
+  const { color, text } = GROUP_COLOURS[group];
   return (
-    <Badge color={GROUP_COLOURS[group]} variant="light" radius="sm" tt="none" fw={600} data-group={group}>
+    <Badge color={color} c={text} variant="light" radius="sm" tt="none" fw={600} data-group={group}>
       {label}
     </Badge>
   );

@@ -2,9 +2,11 @@
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../api/client';
 
+const CLOSE = { 'aria-label': 'Dismiss' };
+
 /** A short green confirmation, e.g. notifySuccess('Escalated 100234-2'). */
 export function notifySuccess(message: string, title?: string): void {
-  notifications.show({ color: 'green', title, message, autoClose: 4000 });
+  notifications.show({ color: 'green', title, message, autoClose: 4000, closeButtonProps: CLOSE });
 }
 
 /**
@@ -14,5 +16,11 @@ export function notifySuccess(message: string, title?: string): void {
 export function notifyError(error: unknown, title: string): void {
   const detail =
     error instanceof ApiError ? error.message : error instanceof Error ? error.message : undefined;
-  notifications.show({ color: 'red', title, message: detail ?? 'Please try again.', autoClose: false });
+  notifications.show({
+    color: 'red',
+    title,
+    message: detail ?? 'Please try again.',
+    autoClose: false,
+    closeButtonProps: CLOSE,
+  });
 }

@@ -98,6 +98,7 @@ function DespatchForm({ batch }: { batch: FcoBatch }) {
           label="Postage cost"
           required
           prefix="£"
+          hideControls
           decimalScale={2}
           fixedDecimalScale
           thousandSeparator=","

@@ -73,6 +73,7 @@ export function PlaceFcoOrderModal({ opened, items, onClose, onPlaced }: PlaceFc
             label="FCO cost"
             required
             prefix="£"
+            hideControls
             decimalScale={2}
             fixedDecimalScale
             thousandSeparator=","
