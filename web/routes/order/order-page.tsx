@@ -1,14 +1,110 @@
-/** /orders/:orderId: an order item with its action panels, comments, attachments and timeline. */
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+/** /orders/:orderId (id or ref): an order item with its action panels, details, comments, attachments and timeline. */
+import { Alert, Anchor, Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import { useCurrentUser } from '../../components/auth';
+import { PageHeader } from '../../components/page-title';
+import { ActionPanels } from './action-panels';
+import { AttachmentsCard } from './attachments';
+import { DetailsCard } from './details-card';
+import { DraftProvider } from './drafts';
+import { CommentsCard, TimelineCard } from './history-cards';
+import { orderItemQuery } from './order-api';
+import { OrderHeader } from './order-header';
+import { OrderItemProvider } from './panel-kit';
+
+function LoadingPage({ orderId }: { orderId: string }) {
+  return (
+    <Stack gap="md" role="status" aria-busy="true" aria-label={`Loading order item ${orderId}`}>
+      <PageHeader title={`Order item ${orderId}`} description="Loading…" />
+      <Skeleton h={150} radius="md" />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="md">
+            <Skeleton h={260} radius="md" />
+            <Skeleton h={220} radius="md" />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="md">
+            <Skeleton h={160} radius="md" />
+            <Skeleton h={300} radius="md" />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function LoadFailed({ orderId, error, retry }: { orderId: string; error: Error; retry: () => void }) {
+  const notFound = isApiError(error, 404);
+  return (
+    <>
+      <PageHeader title={`Order item ${orderId}`} />
+      <Card withBorder radius="md" padding="lg" maw={640}>
+        <Alert
+          role="alert"
+          color={notFound ? 'gray' : 'red'}
+          variant="light"
+          title={notFound ? 'No such order item' : 'The order item could not load'}
+        >
+          <Stack gap="sm">
+            <Text size="sm">
+              {notFound
+                ? `There is no order item with the id or ref “${orderId}”. Check the ref, or find the item by search.`
+                : error.message}
+            </Text>
+            <Group gap="xs">
+              {!notFound && (
+                <Button size="xs" variant="default" onClick={retry}>
+                  Try again
+                </Button>
+              )}
+              <Anchor component={Link} to="/search" size="sm">
+                Go to search
+              </Anchor>
+            </Group>
+          </Stack>
+        </Alert>
+      </Card>
+    </>
+  );
+}
 
 export default function OrderPage() {
-  const { orderId } = useParams();
+  const { orderId = '' } = useParams();
+  const user = useCurrentUser();
+  const query = useQuery(orderItemQuery(orderId));
+
+  if (!query.data) {
+    if (query.error)
+      return <LoadFailed orderId={orderId} error={query.error} retry={() => query.refetch()} />;
+    return <LoadingPage orderId={orderId} />;
+  }
+  const item = query.data.order_item;
+  const canWork = item.panels.includes('Modify Order');
+
   return (
-    <PlaceholderPage
-      title={`Order item ${orderId ?? ''}`}
-      description="Action panels, comments, attachments, cover letter and the event timeline."
-      issue={7}
-    />
+    <DraftProvider key={orderId}>
+      <OrderItemProvider value={{ item, pageKey: orderId, user, canWork }}>
+        <OrderHeader />
+        <Grid gap="md" align="flex-start">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Stack gap="md">
+              <ActionPanels />
+              <DetailsCard />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Stack gap="md">
+              <CommentsCard />
+              <AttachmentsCard />
+              <TimelineCard />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </OrderItemProvider>
+    </DraftProvider>
   );
 }

@@ -1,0 +1,111 @@
+/**
+ * The order page's calls: the item query and one mutation hook that every action panel, header button and
+ * inline edit goes through. It sends the item's lock_version, puts the answered record into the cache, and
+ * on a 409 reloads the item while the caller keeps what the user typed.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderItemDetail, OrderItemResponse } from '../../../domain/contract/order-item';
+import { ApiError, api } from '../../api/client';
+import { notifySuccess } from '../../lib/notify';
+
+/** The cache key of one order item's page record (by the id or ref in the URL). */
+export const orderItemKey = (key: string) => ['order_items', 'detail', key] as const;
+
+export const orderItemQuery = (key: string) =>
+  queryOptions({
+    queryKey: orderItemKey(key),
+    queryFn: ({ signal }) => api.get<OrderItemResponse>(`order_items/${encodeURIComponent(key)}`, { signal }),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+
+/** `order_items/<ref>/<action>` for an item. */
+export const itemPath = (item: Pick<OrderItemDetail, 'ref'>, action?: string) =>
+  `order_items/${encodeURIComponent(item.ref)}${action ? `/${action}` : ''}`;
+
+/** Where the browser downloads an attachment (a plain GET, not JSON). */
+export const attachmentFileUrl = (item: Pick<OrderItemDetail, 'ref'>, attachmentId: number) =>
+  `/api/v1/order_items/${encodeURIComponent(item.ref)}/attachments/${attachmentId}/file`;
+
+/** The printable cover letter (PDF, opens in a new tab). */
+export const coverLetterUrl = (item: Pick<OrderItemDetail, 'ref'>) =>
+  `/api/v1/order_items/${encodeURIComponent(item.ref)}/cover_letter.pdf`;
+
+/** How a failed call should be shown: a conflict with someone else's change, or a plain failure. */
+export interface ActionFailure {
+  kind: 'conflict' | 'failed';
+  message: string;
+  /** Field errors of a 422, by the last segment of the field name. */
+  fields: Record<string, string>;
+}
+
+/** The field errors of a 422 (`[{field, message}]` or `{field: message}`), keyed by the field's last name. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 422) return {};
+  const out: Record<string, string> = {};
+  const details = error.details;
+  if (Array.isArray(details)) {
+    for (const d of details) {
+      if (d && typeof d === 'object' && 'field' in d && 'message' in d) {
+        const field = String((d as { field: unknown }).field);
+        out[field.split('.').pop() ?? field] = String((d as { message: unknown }).message);
+      }
+    }
+    return out;
+  }
+  return error.fieldErrors;
+}
+
+/** A caught error as the page shows it. */
+export function toFailure(error: unknown): ActionFailure {
+  const message =
+    error instanceof Error ? error.message : 'Something went wrong. Please try again in a moment.';
+  const conflict = error instanceof ApiError && error.status === 409 && error.code === 'stale';
+  return { kind: conflict ? 'conflict' : 'failed', message, fields: fieldErrorsOf(error) };
+}
+
+interface RunArgs {
+  /** The API path, e.g. itemPath(item, 'escalate'), or a full path for other resources. */
+  path: string;
+  body?: Record<string, unknown> | FormData;
+  /** The lock_version to send; omitted for calls that take none. */
+  lockVersion?: number | null;
+  method?: 'post' | 'put';
+}
+
+/**
+ * A mutation for one action of the item shown at `key`. On success the answered record (when it is one)
+ * replaces the cached item and the lists refresh; on any 409 the item is reloaded.
+ */
+export function useItemMutation(key: string, success?: (item: OrderItemDetail | null) => string | null) {
+  const queryClient = useQueryClient();
+  return useMutation<unknown, ApiError | Error, RunArgs>({
+    mutationFn: ({ path, body, lockVersion, method = 'post' }) => {
+      const payload =
+        lockVersion === undefined || lockVersion === null || body instanceof FormData
+          ? body
+          : { ...body, lock_version: lockVersion };
+      return method === 'put' ? api.put(path, payload) : api.post(path, payload);
+    },
+    onSuccess: async (data) => {
+      const record =
+        data && typeof data === 'object' && 'order_item' in data && (data as OrderItemResponse).order_item
+          ? (data as OrderItemResponse)
+          : null;
+      if (record) queryClient.setQueryData(orderItemKey(key), record);
+      const message = success?.(record?.order_item ?? null);
+      if (message) notifySuccess(message);
+      await queryClient.invalidateQueries({
+        predicate: (q) => {
+          const [resource, kind, id] = q.queryKey;
+          if (resource === 'order_items' && kind === 'detail') return !record && id === key;
+          return ['order_items', 'orderers', 'fco_batches', 'notifications'].includes(String(resource));
+        },
+      });
+    },
+    onError: async (error) => {
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+        await queryClient.invalidateQueries({ queryKey: orderItemKey(key) });
+      }
+    },
+  });
+}

@@ -1,0 +1,246 @@
+/**
+ * The summary at the top of the order page: ref, type, state, customer, addresses, prices, flags and
+ * despatch-by, with the flag toggle, originals received, postpone notification and the cover letter.
+ */
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCalendarPause, IconFlag, IconFlagFilled, IconMailbox, IconPrinter } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { OrderItemDetail } from '../../../domain/contract/order-item';
+import { formatDate, formatDateTime, formatPence } from '../../../domain/format';
+import { DELIVERY_REGION_OPTIONS } from '../../../domain/options';
+import { isOnHoldState, isOrderItemState, isWaitingCustomerState } from '../../../domain/states';
+import { DueDate } from '../../components/due-date';
+import { PageHeader } from '../../components/page-title';
+import { StateBadge } from '../../components/state-badge';
+import { addressLines } from './details-card';
+import { coverLetterUrl } from './order-api';
+import { ActionAlert, useAction, useOrderItem } from './panel-kit';
+
+export const FLAG_FAILED = 'Failed to set flag';
+export const ORIGINALS_FAILED = 'Failed to mark originals as received';
+export const POSTPONE_FAILED = 'Failed to postpone notification';
+
+/** Whether the customer is being waited on and the reminder is not already postponed. */
+function mayPostpone(item: OrderItemDetail): boolean {
+  const s = item.current_state;
+  if (!isOrderItemState(s) || item.is_on_hold || isOnHoldState(s)) return false;
+  return item.waiting_customer_response || isWaitingCustomerState(s);
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.03em' }}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+function FlagBadges({ item }: { item: OrderItemDetail }) {
+  const badges: { label: string; color: string }[] = [];
+  if (item.flagged) badges.push({ label: 'Flagged', color: 'red' });
+  if (item.is_escalated) badges.push({ label: 'Escalated', color: 'red' });
+  if (item.is_on_hold) badges.push({ label: 'On hold', color: 'grape' });
+  if (item.waiting_customer_response) badges.push({ label: 'Waiting for customer', color: 'yellow' });
+  if (item.is_reorder) badges.push({ label: 'Reorder', color: 'orange' });
+  if (item.approved) badges.push({ label: 'Documents approved', color: 'green' });
+  if (item.original_received_on)
+    badges.push({ label: `Originals received ${formatDate(item.original_received_on)}`, color: 'teal' });
+  if (badges.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  return (
+    <Group gap={4}>
+      {badges.map((b) => (
+        <Badge key={b.label} size="sm" variant="light" color={b.color} radius="sm" tt="none">
+          {b.label}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function useHeaderActions() {
+  const { item, canWork } = useOrderItem();
+  const flag = useAction('toggle_flag', (ref) => `${ref} ${item.flagged ? 'unflagged' : 'flagged'}.`);
+  const originals = useAction('original_received', (ref) => `Originals for ${ref} marked as received.`);
+  const postpone = useAction('postpone_notification', (ref) => `Reminder for ${ref} postponed by 7 days.`);
+
+  return {
+    buttons: (
+      <>
+        <Tooltip label={item.flagged ? 'Remove the flag' : 'Flag this item for attention'}>
+          <Button
+            variant={item.flagged ? 'light' : 'default'}
+            color={item.flagged ? 'red' : undefined}
+            leftSection={
+              item.flagged ? <IconFlagFilled size={16} aria-hidden /> : <IconFlag size={16} aria-hidden />
+            }
+            aria-pressed={item.flagged}
+            loading={flag.pending}
+            onClick={() => flag.run()}
+          >
+            Flag
+          </Button>
+        </Tooltip>
+        {canWork && !item.original_received_on && (
+          <Button
+            variant="default"
+            leftSection={<IconMailbox size={16} aria-hidden />}
+            loading={originals.pending}
+            onClick={() => originals.run()}
+          >
+            Originals received
+          </Button>
+        )}
+        {canWork && mayPostpone(item) && (
+          <Button
+            variant="default"
+            leftSection={<IconCalendarPause size={16} aria-hidden />}
+            loading={postpone.pending}
+            onClick={() => postpone.run()}
+          >
+            Postpone notification
+          </Button>
+        )}
+        <Button
+          component="a"
+          href={coverLetterUrl(item)}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="default"
+          leftSection={<IconPrinter size={16} aria-hidden />}
+        >
+          Print cover letter
+        </Button>
+      </>
+    ),
+    alerts: (
+      <>
+        <ActionAlert failure={flag.failure} failedTitle={FLAG_FAILED} onClose={flag.clearFailure} />
+        <ActionAlert
+          failure={originals.failure}
+          failedTitle={ORIGINALS_FAILED}
+          onClose={originals.clearFailure}
+        />
+        <ActionAlert
+          failure={postpone.failure}
+          failedTitle={POSTPONE_FAILED}
+          onClose={postpone.clearFailure}
+        />
+      </>
+    ),
+  };
+}
+
+export function OrderHeader() {
+  const { item } = useOrderItem();
+  const { buttons, alerts } = useHeaderActions();
+  const { order, orderable } = item;
+  const open = item.current_state !== 'order_complete' && item.current_state !== 'cancelled';
+  const region = DELIVERY_REGION_OPTIONS.find((r) => r.value === order.delivery_region)?.label;
+
+  return (
+    <Stack gap="sm" mb="md">
+      <PageHeader
+        title={`Order item ${item.ref}`}
+        description={
+          <>
+            {item.type} · {order.customer_name} · placed {formatDateTime(order.placed_at)}
+          </>
+        }
+        actions={buttons}
+      />
+      {alerts}
+      <Card withBorder radius="md" padding="md" component="section" aria-label="Summary">
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md" verticalSpacing="sm">
+          <Fact label="State">
+            <StateBadge label={item.state_label} group={item.state_group} />
+          </Fact>
+          <Fact label="Assigned to">
+            {item.user ? (
+              <Anchor component={Link} to={`/work-queues/${item.user.id}`} size="sm">
+                {item.user.name}
+              </Anchor>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Unassigned
+              </Text>
+            )}
+          </Fact>
+          <Fact label="Net value">
+            <Text size="sm" fw={600}>
+              {formatPence(item.net_value)}
+            </Text>
+          </Fact>
+          <Fact label="Price">
+            <Text size="sm">
+              {formatPence(orderable.subtotal_in_pence)}
+              <Text span size="xs" c="dimmed">
+                {' '}
+                subtotal
+              </Text>
+            </Text>
+          </Fact>
+          <Fact label="Despatch by">
+            <DueDate value={item.despatch_due_on} open={open} />
+          </Fact>
+          <Fact label="Delivery">
+            <Text size="sm">
+              {region ?? order.delivery_region}
+              {item.fco_batch_id !== null && (
+                <>
+                  {' · '}
+                  <Anchor component={Link} to={`/fco_batch/${item.fco_batch_id}`} size="sm">
+                    FCO batch
+                  </Anchor>
+                </>
+              )}
+            </Text>
+          </Fact>
+        </SimpleGrid>
+        <SimpleGrid
+          cols={{ base: 1, md: 3 }}
+          spacing="md"
+          mt="md"
+          pt="sm"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+        >
+          <Fact label="Customer">
+            <Text size="sm" fw={500}>
+              {order.customer_name}
+            </Text>
+            <Text size="sm">
+              <Anchor href={`mailto:${order.email}`} size="sm">
+                {order.email}
+              </Anchor>
+              {order.phone ? ` · ${order.phone}` : ''}
+            </Text>
+          </Fact>
+          <Fact label="Billing address">
+            <Text size="sm">{addressLines(order.billing_address)}</Text>
+          </Fact>
+          <Fact label="Shipping address">
+            <Text size="sm">
+              {order.shipping_address
+                ? `${order.shipping_address.name}, ${addressLines(order.shipping_address)}`
+                : 'Same as billing'}
+            </Text>
+          </Fact>
+        </SimpleGrid>
+        <Group gap="sm" mt="sm">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.03em' }}>
+            Flags
+          </Text>
+          <FlagBadges item={item} />
+        </Group>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * What every action panel shares: the item in context, one hook to run an action with its failure state,
+ * the alerts of SPEC sections 5 and 8, and a pounds input.
+ */
+import { Alert, Group, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { IconAlertTriangle, IconRefreshAlert } from '@tabler/icons-react';
+import { createContext, type ReactNode, use, useState } from 'react';
+import type { OrderItemDetail } from '../../../domain/contract/order-item';
+import type { User } from '../../../domain/contract/session';
+import type { DraftHandle } from './drafts';
+import { type ActionFailure, itemPath, toFailure, useItemMutation } from './order-api';
+
+export const FAILED_ACTION = 'ERROR: Could not perform action';
+
+export interface OrderItemContextValue {
+  item: OrderItemDetail;
+  /** The id or ref of the URL: the cache key of the item. */
+  pageKey: string;
+  user: User;
+  /** The signed-in user may work this item (the server offers them Modify Order, a workflow panel). */
+  canWork: boolean;
+}
+
+const OrderItemContext = createContext<OrderItemContextValue | null>(null);
+
+export function OrderItemProvider({
+  value,
+  children,
+}: {
+  value: OrderItemContextValue;
+  children: ReactNode;
+}) {
+  return <OrderItemContext value={value}>{children}</OrderItemContext>;
+}
+
+export function useOrderItem(): OrderItemContextValue {
+  const value = use(OrderItemContext);
+  if (!value) throw new Error('useOrderItem needs an <OrderItemProvider>.');
+  return value;
+}
+
+interface RunOptions {
+  body?: Record<string, unknown> | FormData;
+  /** The form's draft: reset after a success, rebased (text kept) after a conflict. */
+  draft?: DraftHandle<object>;
+  /** Another path than order_items/<ref>/<action>. */
+  path?: string;
+  /** Send no lock_version (calls that take none). */
+  noLock?: boolean;
+  method?: 'post' | 'put';
+}
+
+/** Runs one workflow action of the item; `failure` is what went wrong last, cleared by the next run. */
+export function useAction(action: string, successMessage: (ref: string) => string) {
+  const { item, pageKey } = useOrderItem();
+  const mutation = useItemMutation(pageKey, () => successMessage(item.ref));
+  const [failure, setFailure] = useState<ActionFailure | null>(null);
+
+  const run = async ({ body, draft, path, noLock, method }: RunOptions = {}): Promise<boolean> => {
+    setFailure(null);
+    const lockVersion = noLock ? null : draft ? draft.lockFor(item.lock_version) : item.lock_version;
+    try {
+      await mutation.mutateAsync({ path: path ?? itemPath(item, action), body, lockVersion, method });
+      draft?.reset();
+      return true;
+    } catch (error) {
+      const f = toFailure(error);
+      if (f.kind === 'conflict') draft?.rebase();
+      setFailure(f);
+      return false;
+    }
+  };
+  return { run, pending: mutation.isPending, failure, clearFailure: () => setFailure(null) };
+}
+
+interface ActionAlertProps {
+  failure: ActionFailure | null;
+  /** The title of a plain failure; SPEC's 'ERROR: Could not perform action' unless the panel has its own. */
+  failedTitle?: string;
+  onClose?: () => void;
+}
+
+/** A failed action (role="alert"): someone else's change, or the SPEC failure text with the server's words. */
+export function ActionAlert({ failure, failedTitle = FAILED_ACTION, onClose }: ActionAlertProps) {
+  if (!failure) return null;
+  if (failure.kind === 'conflict') {
+    return (
+      <Alert
+        role="alert"
+        color="orange"
+        variant="light"
+        icon={<IconRefreshAlert size={18} aria-hidden />}
+        title="Someone else changed this order item"
+        withCloseButton={!!onClose}
+        closeButtonLabel="Dismiss"
+        onClose={onClose}
+      >
+        {failure.message} What you typed is still here.
+      </Alert>
+    );
+  }
+  return (
+    <Alert
+      role="alert"
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={failedTitle}
+      withCloseButton={!!onClose}
+      closeButtonLabel="Dismiss"
+      onClose={onClose}
+    >
+      {failure.message}
+    </Alert>
+  );
+}
+
+/** A validation message the SPEC words exactly, shown before anything is sent. */
+export function ValidationAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert role="alert" color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+      {message}
+    </Alert>
+  );
+}
+
+/** The heading and one-line help of a panel, above its form. */
+export function PanelIntro({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+/** A panel's body: intro, fields, alerts and buttons stacked with even gaps. */
+export function PanelBody({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap="sm" maw={640}>
+      {children}
+    </Stack>
+  );
+}
+
+/** The buttons row at the bottom of a panel. */
+export function PanelButtons({ children }: { children: ReactNode }) {
+  return (
+    <Group gap="xs" mt={4}>
+      {children}
+    </Group>
+  );
+}
+
+/** A pounds amount typed as text ('9.25'), with a £ in front. */
+export function PoundsInput(props: Omit<TextInputProps, 'leftSection' | 'inputMode'>) {
+  return <TextInput {...props} leftSection="£" inputMode="decimal" autoComplete="off" />;
+}
+
+/** Zod issues of a form as messages by the field's last name. */
+export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const name = String(issue.path[issue.path.length - 1] ?? 'form');
+    out[name] ??= issue.message;
+  }
+  return out;
+}
