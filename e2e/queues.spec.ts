@@ -172,3 +172,27 @@ test.describe('work queues', () => {
     await expect(table).toContainText('No item matches the filter.');
   });
 });
+
+test.describe('live updates', () => {
+  test('an item assigned by an admin appears in the orderer’s open queue without a reload', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await apiAs(baseURL ?? '', 'admin@demo.test');
+    const { itemRefs } = await createOrder(baseURL ?? '', [{}], {
+      name: 'Lena Live',
+      email: 'lena@example.com',
+    });
+    // The stream opens with the app shell; wait for it so the assignment below is not missed.
+    const streamOpen = page.waitForResponse((r) => r.url().includes('/api/v1/events'));
+    await signIn(page, 'bob@demo.test');
+    expect((await streamOpen).status()).toBe(200);
+    await page.getByRole('link', { name: 'My queue' }).click();
+    const table = page.getByRole('table', { name: 'My order items' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(table).not.toContainText(itemRefs[0]);
+    await assignItems(admin, itemRefs, await ordererId(admin, 'bob@demo.test'));
+    await expect(table.getByRole('row').filter({ hasText: itemRefs[0] })).toContainText('Lena Live');
+    await admin.dispose();
+  });
+});
