@@ -1,14 +1,424 @@
 /** /conversation/:id: a customer conversation to reply to, archive or transfer to an order. */
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  DataList,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Typography,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArchive, IconInbox, IconSend, IconTransfer } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type {
+  Conversation,
+  ConversationReplyRequest,
+  ConversationResponse,
+  ConversationTransfer,
+} from '../../../domain/contract/conversations';
+import { formatDateTime } from '../../../domain/format';
+import { api, isApiError } from '../../api/client';
+import { PageHeader } from '../../components/page-title';
+import { notifySuccess } from '../../lib/notify';
+
+const TRANSFER_FAILED = 'Failed to transfer conversation!';
+
+const conversationKey = (id: string) => ['conversations', 'detail', id] as const;
+
+/** The transfer answers the conversation and the ref of the item it now belongs to. */
+type TransferResponse = ConversationResponse & { order_item_ref: string };
 
 export default function ConversationPage() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: conversationKey(id),
+    queryFn: ({ signal }) =>
+      api.get<ConversationResponse>(`conversations/${encodeURIComponent(id)}`, { signal }),
+    enabled: /^\d+$/.test(id),
+  });
+
+  if (!/^\d+$/.test(id) || isApiError(error, 404) || isApiError(error, 422)) {
+    return (
+      <>
+        <PageHeader title={`Conversation ${id}`} />
+        <Alert color="gray" icon={<IconInbox size={18} aria-hidden />} title="No such conversation">
+          There is no conversation {id}. It may have been removed;{' '}
+          <Anchor component={Link} to="/dashboard">
+            go back to the dashboard
+          </Anchor>
+          .
+        </Alert>
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <>
+        <PageHeader title={`Conversation ${id}`} />
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="Could not load the conversation"
+        >
+          <Group justify="space-between">
+            <Text size="sm">{error.message}</Text>
+            <Button size="xs" variant="default" onClick={() => refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      </>
+    );
+  }
+  if (isPending) return <ConversationSkeleton id={id} />;
+  return <ConversationView conversation={data.conversation} />;
+}
+
+function ConversationSkeleton({ id }: { id: string }) {
   return (
-    <PlaceholderPage
-      title={`Conversation ${id ?? ''}`}
-      description="Reply and archive, toggle archive, or transfer to an order."
-      issue={8}
-    />
+    <>
+      <PageHeader title={`Conversation ${id}`} description="Loading…" />
+      <Grid gap="md" role="status" aria-busy="true" aria-label="Loading the conversation">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <Skeleton h={180} radius="md" />
+            <Skeleton h={200} radius="md" />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Skeleton h={150} radius="md" />
+            <Skeleton h={150} radius="md" />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+/** A titled card of the page. */
+function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card component="section" aria-labelledby={headingId} withBorder radius="md" padding="md">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={2} size="h5" fw={600} id={headingId}>
+          {title}
+        </Title>
+        {aside}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function ConversationView({ conversation: c }: { conversation: Conversation }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const path = `conversations/${c.id}`;
+  const customer = c.name ?? c.email;
+
+  // Every action changes the inbox; the dashboard refetches its lists when the user lands there.
+  const afterChange = () => queryClient.invalidateQueries({ queryKey: ['conversations'] });
+
+  const toggle = useMutation({
+    mutationFn: () => api.post<ConversationResponse>(`${path}/toggle`),
+    onSuccess: async ({ conversation }) => {
+      await afterChange();
+      notifySuccess(conversation.active ? 'Moved back to the inbox.' : 'Conversation archived.');
+      navigate('/dashboard');
+    },
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={c.subject?.trim() || `Conversation ${c.id}`}
+        description={
+          <>
+            From {customer} · received {formatDateTime(c.created_at)}
+          </>
+        }
+        actions={
+          <>
+            <Badge
+              variant="light"
+              color={c.active ? 'blue' : 'gray'}
+              radius="sm"
+              tt="none"
+              size="lg"
+              fw={600}
+              data-testid="conversation-status"
+            >
+              {c.active ? 'Inbox' : 'Archived'}
+            </Badge>
+            <Button
+              variant="default"
+              leftSection={
+                c.active ? <IconArchive size={16} aria-hidden /> : <IconInbox size={16} aria-hidden />
+              }
+              loading={toggle.isPending}
+              onClick={() => toggle.mutate()}
+            >
+              {c.active ? 'Archive' : 'Move to inbox'}
+            </Button>
+          </>
+        }
+      />
+      {toggle.isError && (
+        <Alert color="red" role="alert" mb="md" title="Could not change the conversation">
+          {toggle.error.message}
+        </Alert>
+      )}
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <Section
+              title="Customer's message"
+              aside={
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(c.created_at)}
+                </Text>
+              }
+            >
+              {/* The server sanitises customer HTML when it stores and again when it serves it. */}
+              <Typography
+                data-testid="conversation-content"
+                fz="sm"
+                style={{ overflowWrap: 'anywhere' }}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server
+                dangerouslySetInnerHTML={{ __html: c.content }}
+              />
+            </Section>
+            {c.replies && c.replies.length > 0 && (
+              <Section title="Our replies">
+                <Stack gap="sm">
+                  {c.replies.map((r) => (
+                    <Card key={r.id} withBorder radius="sm" padding="sm" bg="gray.0">
+                      <Text size="xs" c="dimmed" mb={4}>
+                        {r.user ?? 'Staff'} · {formatDateTime(r.created_at)}
+                      </Text>
+                      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        {r.content}
+                      </Text>
+                    </Card>
+                  ))}
+                </Stack>
+              </Section>
+            )}
+            <ReplyForm conversation={c} onDone={afterChange} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <CustomerCard conversation={c} />
+            <TransferForm conversation={c} onDone={afterChange} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+function CustomerCard({ conversation: c }: { conversation: Conversation }) {
+  const itemRef = c.order_item_ref;
+  // An order ref alone (no item) is shown through search, which lists the order's items.
+  const orderLink = itemRef
+    ? { to: `/orders/${encodeURIComponent(itemRef)}`, text: itemRef }
+    : c.order_ref
+      ? c.order_ref.includes('-')
+        ? { to: `/orders/${encodeURIComponent(c.order_ref)}`, text: c.order_ref }
+        : { to: `/search?q=${encodeURIComponent(c.order_ref)}`, text: c.order_ref }
+      : null;
+  return (
+    <Section title="Customer">
+      <DataList size="sm" gap="xs" labelWidth={90}>
+        <DataList.Item>
+          <DataList.ItemLabel>Name</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {c.name ?? (
+              <Text span c="dimmed" size="sm">
+                Not given
+              </Text>
+            )}
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>E-mail</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <Anchor href={`mailto:${c.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {c.email}
+            </Anchor>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Order</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {orderLink ? (
+              <Anchor component={Link} to={orderLink.to} size="sm" fw={600} data-testid="linked-order">
+                {orderLink.text}
+              </Anchor>
+            ) : (
+              <Text span c="dimmed" size="sm">
+                Not linked to an order
+              </Text>
+            )}
+          </DataList.ItemValue>
+        </DataList.Item>
+      </DataList>
+    </Section>
+  );
+}
+
+function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; onDone: () => Promise<void> }) {
+  const navigate = useNavigate();
+  const [content, setContent] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const reply = useMutation({
+    mutationFn: (body: ConversationReplyRequest) =>
+      api.post<ConversationResponse>(`conversations/${c.id}/reply`, body),
+    onSuccess: async () => {
+      await onDone();
+      notifySuccess(`Reply sent to ${c.email}; the conversation is archived.`);
+      navigate('/dashboard');
+    },
+    onError: (error) => {
+      if (isApiError(error, 422)) setFieldError(error.fieldErrors['response.content'] ?? error.message);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!content.trim()) {
+      setFieldError('Enter a reply.');
+      return;
+    }
+    setFieldError(null);
+    reply.mutate({ response: { content } });
+  };
+
+  return (
+    <Section title="Reply">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Textarea
+            label="Reply to the customer"
+            description={`E-mailed to ${c.email}. Sending archives the conversation.`}
+            withAsterisk
+            required
+            autosize
+            minRows={6}
+            maxRows={16}
+            value={content}
+            onChange={(e) => {
+              setContent(e.currentTarget.value);
+              if (fieldError) setFieldError(null);
+            }}
+            error={fieldError}
+          />
+          {reply.isError && !isApiError(reply.error, 422) && (
+            <Alert color="red" role="alert" title="The reply was not sent">
+              {reply.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" leftSection={<IconSend size={16} aria-hidden />} loading={reply.isPending}>
+              Send reply and archive
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function TransferForm({
+  conversation: c,
+  onDone,
+}: {
+  conversation: Conversation;
+  onDone: () => Promise<void>;
+}) {
+  const navigate = useNavigate();
+  const [ref, setRef] = useState(c.order_item_ref ? '' : (c.order_ref ?? ''));
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const transfer = useMutation({
+    mutationFn: (body: ConversationTransfer) =>
+      api.post<TransferResponse>(`conversations/${c.id}/transfer`, body),
+    // The alert carries the SPEC's wording; the server's reason (e.g. an unknown ref) sits on the field.
+    onError: (error) => setFieldError(error.message || null),
+    onSuccess: async (data) => {
+      await onDone();
+      const itemRef = data.order_item_ref ?? data.conversation.order_item_ref ?? ref.trim();
+      notifySuccess(`Conversation transferred to ${itemRef}.`);
+      navigate(`/orders/${encodeURIComponent(itemRef)}`);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ref.trim()) {
+      setFieldError('Enter an order item ref.');
+      return;
+    }
+    setFieldError(null);
+    transfer.mutate({ order_item: { ref: ref.trim() } });
+  };
+
+  return (
+    <Section title="Transfer to an order">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="xs" c="dimmed">
+            The message becomes a comment on the order item and counts as the customer's reply. The
+            conversation is archived.
+          </Text>
+          <TextInput
+            label="Order item ref"
+            placeholder="e.g. 100234-1"
+            required
+            withAsterisk
+            value={ref}
+            onChange={(e) => {
+              setRef(e.currentTarget.value);
+              if (fieldError) setFieldError(null);
+            }}
+            error={fieldError}
+            autoComplete="off"
+          />
+          {transfer.isError && (
+            <Alert
+              color="red"
+              role="alert"
+              icon={<IconAlertTriangle size={18} aria-hidden />}
+              py="xs"
+              data-testid="transfer-failed"
+            >
+              {TRANSFER_FAILED}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              variant="default"
+              leftSection={<IconTransfer size={16} aria-hidden />}
+              loading={transfer.isPending}
+            >
+              Transfer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
   );
 }

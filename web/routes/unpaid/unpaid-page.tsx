@@ -1,14 +1,371 @@
 /** /unpaid/:orderRef: an unpaid cart with the pre-filled apology e-mail. */
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  DataList,
+  Grid,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArrowBackUp, IconMailForward, IconShoppingCartX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  type Cart,
+  type CartResponse,
+  type NotifyAndClose,
+  unpaidCartEmail,
+} from '../../../domain/contract/conversations';
+import { formatDateTime, formatPence } from '../../../domain/format';
+import { api, isApiError } from '../../api/client';
+import { PageHeader } from '../../components/page-title';
+import { notifySuccess } from '../../lib/notify';
+
+/** The cart as GET carts/{ref} answers it: the wire cart plus the apology the server pre-fills. */
+type CartDetail = Cart & {
+  apology_email?: string;
+  customer_notified?: boolean;
+  closed_at?: string | null;
+};
+
+const cartKey = (ref: string) => ['carts', 'detail', ref] as const;
+
+// Text colours dark enough for AA on the light badge backgrounds.
+const STATE_BADGES: Record<Cart['state'], { label: string; color: string; text: string }> = {
+  unpaid: { label: 'Unpaid', color: 'yellow', text: '#7a4f01' },
+  paid: { label: 'Paid', color: 'green', text: 'green.9' },
+  closed: { label: 'Closed', color: 'gray', text: 'gray.8' },
+};
 
 export default function UnpaidPage() {
-  const { orderRef } = useParams();
+  const { orderRef = '' } = useParams();
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: cartKey(orderRef),
+    queryFn: ({ signal }) =>
+      api.get<{ cart: CartDetail }>(`carts/${encodeURIComponent(orderRef)}`, { signal }),
+  });
+  const title = `Unpaid cart ${orderRef}`;
+
+  if (isApiError(error, 404)) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert color="gray" icon={<IconShoppingCartX size={18} aria-hidden />} title="No such cart">
+          There is no cart {orderRef}.{' '}
+          <Anchor component={Link} to="/dashboard">
+            Back to the dashboard
+          </Anchor>
+        </Alert>
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title="Could not load the cart">
+          <Group justify="space-between">
+            <Text size="sm">{error.message}</Text>
+            <Button size="xs" variant="default" onClick={() => refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      </>
+    );
+  }
+  if (isPending) {
+    return (
+      <>
+        <PageHeader title={title} description="Loading…" />
+        <Grid gap="md" role="status" aria-busy="true" aria-label="Loading the cart">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="md">
+              <Skeleton h={160} radius="md" />
+              <Skeleton h={160} radius="md" />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Skeleton h={360} radius="md" />
+          </Grid.Col>
+        </Grid>
+      </>
+    );
+  }
+  return <CartView cart={data.cart} title={title} />;
+}
+
+function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+  const headingId = useId();
   return (
-    <PlaceholderPage
-      title={`Unpaid cart ${orderRef ?? ''}`}
-      description="Notify the customer and close the cart, or just close it."
-      issue={8}
-    />
+    <Card component="section" aria-labelledby={headingId} withBorder radius="md" padding="md">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={2} size="h5" fw={600} id={headingId}>
+          {title}
+        </Title>
+        {aside}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+type Action = 'notify' | 'close';
+
+function CartView({ cart, title }: { cart: CartDetail; title: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const original = cart.apology_email ?? unpaidCartEmail(cart.billing_address.name, cart.ref);
+  const [body, setBody] = useState(original);
+  const [bodyError, setBodyError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Action | null>(null);
+  const open = cart.state === 'unpaid';
+  const badge = STATE_BADGES[cart.state];
+  const path = `carts/${encodeURIComponent(cart.ref)}`;
+
+  const finish = useMutation({
+    mutationFn: (action: Action) =>
+      action === 'notify'
+        ? api.post<CartResponse>(`${path}/notify_and_close`, { message: { body } } satisfies NotifyAndClose)
+        : api.post<CartResponse>(`${path}/close`),
+    onSuccess: async (_data, action) => {
+      await queryClient.invalidateQueries({ queryKey: ['carts'] });
+      setConfirming(null);
+      notifySuccess(
+        action === 'notify'
+          ? `E-mail to ${cart.email} queued; cart ${cart.ref} closed.`
+          : `Cart ${cart.ref} closed.`,
+      );
+      navigate('/dashboard');
+    },
+    onError: (error) => {
+      setConfirming(null);
+      if (isApiError(error, 422)) setBodyError(error.fieldErrors['message.body'] ?? error.message);
+    },
+  });
+
+  const ask = (action: Action) => {
+    if (action === 'notify' && !body.trim()) {
+      setBodyError('Enter the e-mail to the customer.');
+      return;
+    }
+    setBodyError(null);
+    finish.reset();
+    setConfirming(action);
+  };
+
+  const address = cart.billing_address as Record<string, unknown>;
+  const addressLines = ['line_1', 'line_2', 'city', 'state', 'zip']
+    .map((k) => address[k])
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={
+          <>
+            {cart.billing_address.name} · started {formatDateTime(cart.created_at)}
+          </>
+        }
+        actions={
+          <Badge variant="light" color={badge.color} c={badge.text} radius="sm" tt="none" size="lg" fw={600}>
+            {badge.label}
+          </Badge>
+        }
+      />
+      {!open && (
+        <Alert color="gray" mb="md" title={`This cart is ${badge.label.toLowerCase()}`}>
+          {cart.customer_notified ? 'The customer was e-mailed when it was closed. ' : ''}
+          There is nothing left to do here.{' '}
+          <Anchor component={Link} to="/dashboard">
+            Back to the dashboard
+          </Anchor>
+        </Alert>
+      )}
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <Section title="Customer">
+              <DataList size="sm" gap="xs" labelWidth={120}>
+                <DataList.Item>
+                  <DataList.ItemLabel>Name</DataList.ItemLabel>
+                  <DataList.ItemValue>{cart.billing_address.name}</DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>E-mail</DataList.ItemLabel>
+                  <DataList.ItemValue>
+                    <Anchor href={`mailto:${cart.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {cart.email}
+                    </Anchor>
+                  </DataList.ItemValue>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.ItemLabel>Billing address</DataList.ItemLabel>
+                  <DataList.ItemValue>
+                    {addressLines.length > 0 ? (
+                      addressLines.map((line) => (
+                        <Text key={line} size="sm">
+                          {line}
+                        </Text>
+                      ))
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        Not given
+                      </Text>
+                    )}
+                  </DataList.ItemValue>
+                </DataList.Item>
+              </DataList>
+            </Section>
+            <Section title="Basket">
+              <Table verticalSpacing={6} highlightOnHover={false} data-testid="cart-items">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Item</Table.Th>
+                    <Table.Th ta="right">Amount</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {cart.items.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={2}>
+                        <Text size="sm" c="dimmed">
+                          The shop sent no items for this cart.
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : (
+                    cart.items.map((item, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: cart items have no id and may repeat
+                      <Table.Tr key={i}>
+                        <Table.Td>{item.type}</Table.Td>
+                        <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                          {formatPence(item.net_value)}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  )}
+                </Table.Tbody>
+                <Table.Tfoot>
+                  <Table.Tr>
+                    <Table.Th>Total</Table.Th>
+                    <Table.Th
+                      ta="right"
+                      style={{ fontVariantNumeric: 'tabular-nums' }}
+                      data-testid="cart-total"
+                    >
+                      {formatPence(cart.total_in_pence)}
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Tfoot>
+              </Table>
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Section
+            title="E-mail to the customer"
+            aside={
+              open &&
+              body !== original && (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  leftSection={<IconArrowBackUp size={14} aria-hidden />}
+                  onClick={() => {
+                    setBody(original);
+                    setBodyError(null);
+                  }}
+                >
+                  Restore the original text
+                </Button>
+              )
+            }
+          >
+            <Stack gap="sm">
+              <Text size="sm">
+                <Text span c="dimmed" size="sm">
+                  To:
+                </Text>{' '}
+                {cart.billing_address.name} &lt;{cart.email}&gt;
+              </Text>
+              <Textarea
+                label="Message"
+                description="Pre-filled apology; edit it before sending if you need to."
+                autosize
+                minRows={10}
+                maxRows={20}
+                value={body}
+                onChange={(e) => {
+                  setBody(e.currentTarget.value);
+                  if (bodyError) setBodyError(null);
+                }}
+                error={bodyError}
+                disabled={!open}
+                styles={{ input: { fontFamily: 'var(--mantine-font-family)', lineHeight: 1.5 } }}
+              />
+              {finish.isError && !isApiError(finish.error, 422) && (
+                <Alert color="red" role="alert" title="Nothing was changed">
+                  {finish.error.message}
+                </Alert>
+              )}
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" disabled={!open || finish.isPending} onClick={() => ask('close')}>
+                  Close
+                </Button>
+                <Button
+                  leftSection={<IconMailForward size={16} aria-hidden />}
+                  disabled={!open || finish.isPending}
+                  onClick={() => ask('notify')}
+                >
+                  Notify and close
+                </Button>
+              </Group>
+            </Stack>
+          </Section>
+        </Grid.Col>
+      </Grid>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => !finish.isPending && setConfirming(null)}
+        title={
+          confirming === 'notify'
+            ? 'Send the e-mail and close the cart?'
+            : 'Close the cart without an e-mail?'
+        }
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {confirming === 'notify'
+              ? `The message is e-mailed to ${cart.email} and cart ${cart.ref} is closed. This cannot be undone.`
+              : `Cart ${cart.ref} is closed and ${cart.billing_address.name} is not told. This cannot be undone.`}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(null)} disabled={finish.isPending}>
+              Cancel
+            </Button>
+            <Button
+              loading={finish.isPending}
+              color={confirming === 'close' ? 'red' : undefined}
+              onClick={() => confirming && finish.mutate(confirming)}
+            >
+              {confirming === 'notify' ? 'Send and close' : 'Close cart'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }

@@ -1,0 +1,156 @@
+/**
+ * /conversation/:id: reply (e-mailed through the outbox, archived), archive and unarchive, transfer to an order
+ * item and a failed transfer. Each test brings its own conversation through the storefront, so no other test
+ * (or helper spec) touches it.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { Conversation } from '../domain/contract/conversations';
+import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+
+const STOREFRONT = { Authorization: 'Bearer demo-storefront-key' };
+
+let counter = 0;
+/** A unique tag for this run's records (a retry on the same server gets new ones). */
+const unique = () =>
+  `${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** A customer message as the shop sends it; answers the new conversation's id and the sender. */
+async function createConversation(request: APIRequestContext, subject: string, content: string) {
+  const tag = unique();
+  const email = `e2e-${tag}@example.com`;
+  const response = await request.post('/api/v1/storefront/messages.json', {
+    headers: STOREFRONT,
+    data: { message: { email, name: `Casey Tester ${tag}`, subject: `${subject} ${tag}`, content } },
+  });
+  expect(response.status()).toBe(201);
+  const { conversation } = (await response.json()) as { conversation: { id: number } };
+  return { id: conversation.id, email, subject: `${subject} ${tag}` };
+}
+
+async function readConversation(page: Page, id: number): Promise<Conversation> {
+  const response = await page.request.get(`/api/v1/conversations/${id}.json`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { conversation: Conversation }).conversation;
+}
+
+/** Any real order item ref: the first item in an orderer's queue. */
+async function someItemRef(page: Page): Promise<string> {
+  const orderers = (await (await page.request.get('/api/v1/users/orderers.json')).json()) as {
+    orderers: { id: number }[];
+  };
+  for (const { id } of orderers.orderers) {
+    const queue = (await (await page.request.get(`/api/v1/orderers/${id}/order_items.json`)).json()) as {
+      order_items: { ref: string }[];
+    };
+    if (queue.order_items.length > 0) return queue.order_items[0].ref;
+  }
+  throw new Error('The demo data has no order items in any queue.');
+}
+
+test('reply to a conversation: the e-mail goes to the outbox and the conversation is archived', async ({
+  page,
+  request,
+}) => {
+  const c = await createConversation(
+    request,
+    'Reply wanted',
+    '<p>When will my <strong>birth certificate</strong> arrive?</p><script>window.hacked = true</script>',
+  );
+  await signIn(page);
+  await page.goto(`/conversation/${c.id}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: c.subject })).toBeVisible();
+  const message = page.getByTestId('conversation-content');
+  await expect(message).toContainText('When will my birth certificate arrive?');
+  await expect(message.locator('strong')).toHaveText('birth certificate');
+  await expect(message.locator('script')).toHaveCount(0);
+  await expect(page.getByTestId('conversation-status')).toHaveText('Inbox');
+  await expect(page.getByText(c.email).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // A reply is required; nothing is sent without one.
+  await page.getByRole('button', { name: 'Send reply and archive' }).click();
+  await expect(page.getByText('Enter a reply.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/conversation/${c.id}$`));
+
+  const reply = `Your certificate was posted today. Reference ${c.id}.`;
+  await page.getByLabel('Reply to the customer').fill(reply);
+  await page.getByRole('button', { name: 'Send reply and archive' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const outbox = (await (await page.request.get('/api/v1/outbox.json')).json()) as {
+    messages: { to: string; subject: string; kind: string }[];
+  };
+  expect(outbox.messages).toContainEqual(
+    expect.objectContaining({ to: c.email, subject: `Re: ${c.subject}`, kind: 'conversation_reply' }),
+  );
+  const after = await readConversation(page, c.id);
+  expect(after.active).toBe(false);
+  expect(after.replies?.map((r) => r.content)).toEqual([reply]);
+
+  // The reply is shown on the conversation afterwards.
+  await page.goto(`/conversation/${c.id}`);
+  await expect(page.getByTestId('conversation-status')).toHaveText('Archived');
+  await expect(page.getByRole('region', { name: 'Our replies' })).toContainText(reply);
+});
+
+test('archive a conversation, then bring it back to the inbox', async ({ page, request }) => {
+  const c = await createConversation(request, 'Archive me', '<p>Just saying thanks.</p>');
+  await signIn(page, 'alice@demo.test');
+
+  await page.goto(`/conversation/${c.id}`);
+  await expect(page.getByTestId('conversation-status')).toHaveText('Inbox');
+  await page.getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await readConversation(page, c.id)).active).toBe(false);
+
+  await page.goto(`/conversation/${c.id}`);
+  await expect(page.getByTestId('conversation-status')).toHaveText('Archived');
+  await page.getByRole('button', { name: 'Move to inbox' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await readConversation(page, c.id)).active).toBe(true);
+
+  await page.goto(`/conversation/${c.id}`);
+  await expect(page.getByTestId('conversation-status')).toHaveText('Inbox');
+});
+
+test('a transfer to a wrong ref fails with the alert; to a real ref it lands on the order', async ({
+  page,
+  request,
+}) => {
+  const c = await createConversation(request, 'About my order', '<p>Please add this to my order.</p>');
+  await signIn(page);
+  const ref = await someItemRef(page);
+  await page.goto(`/conversation/${c.id}`);
+
+  const refInput = page.getByLabel('Order item ref');
+  await refInput.fill('999999999-9');
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to transfer conversation!' })).toHaveText(
+    'Failed to transfer conversation!',
+  );
+  await expect(page).toHaveURL(new RegExp(`/conversation/${c.id}$`));
+  // What the user typed stays, with the server's reason beside it.
+  await expect(refInput).toHaveValue('999999999-9');
+  await expect(page.getByText('There is no order item 999999999-9.')).toBeVisible();
+  expect((await readConversation(page, c.id)).active).toBe(true);
+  await expectNoSeriousA11yViolations(page);
+
+  await refInput.fill(ref);
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${ref}$`));
+  const after = await readConversation(page, c.id);
+  expect(after.order_item_ref).toBe(ref);
+  expect(after.active).toBe(false);
+
+  // The conversation now links to its order item.
+  await page.goto(`/conversation/${c.id}`);
+  await expect(page.getByTestId('linked-order')).toHaveText(ref);
+  await expect(page.getByTestId('linked-order')).toHaveAttribute('href', `/orders/${ref}`);
+});
+
+test('an unknown conversation says so', async ({ page }) => {
+  await signIn(page, 'bob@demo.test');
+  await page.goto('/conversation/987654321');
+  await expect(page.getByText('There is no conversation 987654321.')).toBeVisible();
+});

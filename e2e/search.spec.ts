@@ -1,0 +1,158 @@
+/**
+ * /search: quick search with and without results, advanced search with and without results, a failed search,
+ * and the query kept in the URL (reload, back and forward, the header's search box). Read-only: the demo data
+ * is searched, never changed.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import type { OrderItem } from '../domain/contract/order-item';
+import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+
+/** A real order item with a surname on it, from an orderer's queue. */
+async function someNamedItem(page: Page): Promise<OrderItem> {
+  const { orderers } = (await (await page.request.get('/api/v1/users/orderers.json')).json()) as {
+    orderers: { id: number }[];
+  };
+  for (const { id } of orderers) {
+    const { order_items } = (await (
+      await page.request.get(`/api/v1/orderers/${id}/order_items.json`)
+    ).json()) as {
+      order_items: OrderItem[];
+    };
+    const item = order_items.find((i) => (i.orderable.surname_a ?? '').length >= 3);
+    if (item) return item;
+  }
+  throw new Error('The demo data has no named order items in any queue.');
+}
+
+const results = (page: Page) => page.getByTestId('search-results');
+const quickInput = (page: Page) => page.getByRole('textbox', { name: 'Search for' });
+
+async function quickSearch(page: Page, text: string) {
+  await quickInput(page).fill(text);
+  await page.getByRole('search', { name: 'Quick search' }).getByRole('button', { name: 'Search' }).click();
+}
+
+test('quick search finds an item by its ref and by a name, and says when nothing matches', async ({
+  page,
+}) => {
+  await signIn(page);
+  const item = await someNamedItem(page);
+  await page.goto('/search');
+  await expect(page.getByText('No search yet')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await quickSearch(page, item.ref);
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${item.ref}$`));
+  const link = results(page).getByRole('link', { name: item.ref, exact: true });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute('href', `/orders/${item.ref}`);
+  const row = results(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: item.ref, exact: true }) });
+  await expect(row).toContainText(item.type);
+  await expect(row).toContainText(item.state_label);
+  await expect(row).toContainText(item.order.customer_name);
+  await expect(page.getByTestId('results-summary')).toContainText(/match/);
+  await expectNoSeriousA11yViolations(page);
+
+  const surname = item.orderable.surname_a ?? '';
+  await quickSearch(page, surname);
+  await expect(results(page).getByRole('link', { name: item.ref, exact: true })).toBeVisible();
+
+  await quickSearch(page, 'qqzzxxnothing');
+  await expect(page.getByTestId('no-results')).toContainText('No results');
+  await expect(results(page)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the query lives in the URL: reload, back and forward, and the header search box', async ({ page }) => {
+  await signIn(page);
+  const item = await someNamedItem(page);
+
+  await page.getByRole('textbox', { name: 'Search orders' }).fill(item.ref);
+  await page.getByRole('textbox', { name: 'Search orders' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${item.ref}$`));
+  await expect(quickInput(page)).toHaveValue(item.ref);
+  await expect(results(page).getByRole('link', { name: item.ref, exact: true })).toBeVisible();
+
+  await quickSearch(page, 'qqzzxxnothing');
+  await expect(page.getByTestId('no-results')).toBeVisible();
+
+  await page.goBack();
+  await expect(quickInput(page)).toHaveValue(item.ref);
+  await expect(results(page).getByRole('link', { name: item.ref, exact: true })).toBeVisible();
+
+  await page.goForward();
+  await expect(quickInput(page)).toHaveValue('qqzzxxnothing');
+  await expect(page.getByTestId('no-results')).toBeVisible();
+
+  await page.reload();
+  await expect(quickInput(page)).toHaveValue('qqzzxxnothing');
+  await expect(page.getByTestId('no-results')).toBeVisible();
+});
+
+test('advanced search by type and names, with results and with none', async ({ page }) => {
+  await signIn(page, 'alice@demo.test');
+  const item = await someNamedItem(page);
+  const surname = item.orderable.surname_a ?? '';
+  await page.goto('/search');
+  await page.getByText('Advanced search', { exact: true }).click();
+  await expect(page).toHaveURL(/mode=advanced/);
+  const form = page.getByRole('search', { name: 'Advanced search' });
+  await expect(form).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Nothing to search for is caught before the server is asked.
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Choose a type or fill in at least one name.')).toBeVisible();
+
+  await form.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: item.type, exact: true }).click();
+  await form.getByRole('textbox', { name: 'Surname (A)' }).fill(surname.toLowerCase());
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/surname_a=/);
+  const link = results(page).getByRole('link', { name: item.ref, exact: true });
+  await expect(link).toBeVisible();
+  // Every result is of the chosen type.
+  const typeCells = results(page).locator('tbody tr td:nth-child(2)');
+  await expect(typeCells.first()).toHaveText(item.type);
+  for (const text of await typeCells.allTextContents()) expect(text).toBe(item.type);
+  await expectNoSeriousA11yViolations(page);
+
+  // Sorting by ref orders the rows without asking the server again.
+  await results(page).getByRole('button', { name: 'Ref' }).click();
+  await expect(results(page).getByRole('columnheader', { name: 'Ref' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+
+  await form.getByRole('textbox', { name: 'First name (C)' }).fill('Qqzzxx');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('no-results')).toContainText('No results');
+
+  // The advanced search survives a reload.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'First name (C)' })).toHaveValue('Qqzzxx');
+  await expect(page.getByTestId('no-results')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByRole('textbox', { name: 'Surname (A)' })).toHaveValue('');
+  await expect(page.getByText('No search yet')).toBeVisible();
+});
+
+test('a failed search shows the alert and clears the query', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/search');
+  // The server refuses a query shorter than three characters (422).
+  await quickSearch(page, 'ab');
+  await expect(page.getByRole('alert').filter({ hasText: 'Search Failure!' })).toHaveText('Search Failure!');
+  await expect(quickInput(page)).toHaveValue('');
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByText('Type at least 3 characters to search.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The next search clears the alert.
+  await quickSearch(page, 'qqzzxxnothing');
+  await expect(page.getByTestId('no-results')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Search Failure!' })).toHaveCount(0);
+});

@@ -1,0 +1,260 @@
+/** The answer of a search: a sortable table of order items, or a sentence saying nothing matched. */
+import {
+  Anchor,
+  Card,
+  Center,
+  EmptyState,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSearchOff, IconSelector } from '@tabler/icons-react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { OrderItem } from '../../../domain/contract/order-item';
+import type { SearchResults } from '../../../domain/contract/search';
+import { formatDate, formatPence } from '../../../domain/format';
+import { DueDate } from '../../components/due-date';
+import { StateBadge } from '../../components/state-badge';
+
+/** The search answer as the server sends it: at most 50 results, the total, and whether it stopped counting. */
+export type AnsweredSearch = SearchResults & { total?: number; total_capped?: boolean };
+
+type SortKey = 'ref' | 'type' | 'customer' | 'state' | 'assignee' | 'placed' | 'due' | 'value';
+type Sort = { key: SortKey; dir: 'asc' | 'desc' } | null;
+
+/** The names on the orderable: A, then B when there is one. */
+function namesOf(item: OrderItem): string {
+  const o = item.orderable;
+  const join = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+  return [join(o.firstname_a, o.surname_a), join(o.firstname_b, o.surname_b)].filter(Boolean).join(' / ');
+}
+
+/** Refs compare by order number, then by position: 100234-2 before 100234-10. */
+function refParts(ref: string): [number, number] {
+  const [order, position] = ref.split('-');
+  return [Number(order) || 0, Number(position) || 0];
+}
+
+const sortValue: Record<SortKey, (i: OrderItem) => string | number> = {
+  ref: (i) => refParts(i.ref)[0] * 10_000 + refParts(i.ref)[1],
+  type: (i) => i.type,
+  customer: (i) => i.order.customer_name.toLowerCase(),
+  state: (i) => i.state_label,
+  assignee: (i) => i.user?.name ?? '',
+  placed: (i) => i.order.placed_at,
+  due: (i) => i.despatch_due_on ?? '9999-12-31',
+  value: (i) => i.net_value,
+};
+
+function SortableTh({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  numeric = false,
+}: {
+  label: string;
+  sortKey: SortKey;
+  sort: Sort;
+  onSort: (key: SortKey) => void;
+  numeric?: boolean;
+}) {
+  const active = sort?.key === sortKey;
+  const Icon = !active ? IconSelector : sort.dir === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th
+      aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+      ta={numeric ? 'right' : undefined}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      <UnstyledButton onClick={() => onSort(sortKey)} fz="sm" fw={600}>
+        <Group gap={4} wrap="nowrap" justify={numeric ? 'flex-end' : undefined}>
+          {label}
+          <Icon size={14} stroke={1.6} aria-hidden color="var(--mantine-color-dimmed)" />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function Frame({ children, summary }: { children: ReactNode; summary?: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card component="section" aria-labelledby={headingId} withBorder radius="md" padding={0}>
+      <Group
+        justify="space-between"
+        px="md"
+        py={10}
+        mih={48}
+        wrap="nowrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Title order={2} size="h5" fw={600} id={headingId}>
+          Results
+        </Title>
+        {summary}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function summaryText(answer: AnsweredSearch): string {
+  const shown = answer.results.length;
+  const total = answer.total ?? shown;
+  if (answer.total_capped) {
+    return `More than ${total.toLocaleString('en-GB')} matches; showing the first ${shown}. Refine the search to narrow it down.`;
+  }
+  if (total > shown) {
+    return `${total.toLocaleString('en-GB')} matches; showing the best ${shown}. Refine the search to narrow it down.`;
+  }
+  return `${total} ${total === 1 ? 'match' : 'matches'}`;
+}
+
+export function SearchResultsCard({
+  answer,
+  loading,
+  what,
+}: {
+  answer: AnsweredSearch | undefined;
+  loading: boolean;
+  /** What was searched for, for the empty state. */
+  what: string;
+}) {
+  const [sort, setSort] = useState<Sort>(null);
+  const onSort = (key: SortKey) =>
+    setSort((s) => (s?.key !== key ? { key, dir: 'asc' } : s.dir === 'asc' ? { key, dir: 'desc' } : null));
+
+  const rows = useMemo(() => {
+    const results = answer?.results ?? [];
+    if (!sort) return results;
+    const value = sortValue[sort.key];
+    const factor = sort.dir === 'asc' ? 1 : -1;
+    return [...results].sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      return (x < y ? -1 : x > y ? 1 : 0) * factor;
+    });
+  }, [answer, sort]);
+
+  if (loading || !answer) {
+    return (
+      <Frame>
+        <Stack gap={10} p="md" role="status" aria-busy="true">
+          <VisuallyHidden>Searching…</VisuallyHidden>
+          {Array.from({ length: 5 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+            <Skeleton key={i} h={20} />
+          ))}
+        </Stack>
+      </Frame>
+    );
+  }
+
+  if (answer.results.length === 0) {
+    return (
+      <Frame>
+        <Center py={40}>
+          <EmptyState
+            data-testid="no-results"
+            icon={<IconSearchOff size={22} stroke={1.6} aria-hidden />}
+            title="No results"
+            description={`No order items match ${what}. Check the spelling, or search for less.`}
+          />
+        </Center>
+      </Frame>
+    );
+  }
+
+  const th = { sort, onSort };
+  return (
+    <Frame
+      summary={
+        <Text size="sm" c={answer.total_capped ? 'orange.9' : 'dimmed'} data-testid="results-summary">
+          {summaryText(answer)}
+        </Text>
+      }
+    >
+      <Table.ScrollContainer minWidth={1000} maxHeight="calc(100vh - 330px)" type="native">
+        <Table stickyHeader striped={false} verticalSpacing={6} data-testid="search-results">
+          <Table.Thead>
+            <Table.Tr>
+              <SortableTh label="Ref" sortKey="ref" {...th} />
+              <SortableTh label="Type" sortKey="type" {...th} />
+              <Table.Th>Names</Table.Th>
+              <SortableTh label="Customer" sortKey="customer" {...th} />
+              <SortableTh label="State" sortKey="state" {...th} />
+              <SortableTh label="Assignee" sortKey="assignee" {...th} />
+              <SortableTh label="Placed" sortKey="placed" {...th} />
+              <SortableTh label="Despatch by" sortKey="due" {...th} />
+              <SortableTh label="Net value" sortKey="value" numeric {...th} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((item) => {
+              const open = item.state_group !== 'done' && item.state_group !== 'cancelled';
+              const names = namesOf(item);
+              return (
+                <Table.Tr key={item.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Anchor
+                      component={Link}
+                      to={`/orders/${encodeURIComponent(item.ref)}`}
+                      fw={600}
+                      size="sm"
+                    >
+                      {item.ref}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.type}</Table.Td>
+                  <Table.Td>
+                    {names ? (
+                      <Text size="sm" lineClamp={1} title={names}>
+                        {names}
+                      </Text>
+                    ) : (
+                      <Text span c="dimmed" size="sm">
+                        —
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={1} title={item.order.email}>
+                      {item.order.customer_name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {/* A badge keeps its whole label: the column grows instead. */}
+                    <div style={{ width: 'max-content' }}>
+                      <StateBadge label={item.state_label} group={item.state_group} />
+                    </div>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {item.user?.name ?? (
+                      <Text span c="dimmed" size="sm">
+                        Unassigned
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(item.order.placed_at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <DueDate value={item.despatch_due_on} open={open} />
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    {formatPence(item.net_value)}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Frame>
+  );
+}
