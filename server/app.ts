@@ -117,6 +117,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webRoot,
+      // The build writes .br/.gz copies of each asset; browsers that accept them get those.
+      preCompressed: true,
       wildcard: false,
       index: false,
       maxAge: '1y',
