@@ -1,12 +1,419 @@
-/** /sales-report: the monthly sales report with a chart and CSV. */
-import { PlaceholderPage } from '../../components/placeholder-page';
+/**
+ * /sales-report (admins): a month's totals, the comparisons with the previous month and the same month last
+ * year, a chart of the days, breakdowns by product type and delivery region, and the same as CSV.
+ */
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { FIRST_REPORT_YEAR, isReportMonthAllowed, type SalesReport } from '../../../domain/contract/report';
+import { lastMonth, londonToday } from '../../../domain/format';
+import { api } from '../../api/client';
+import { PageHeader } from '../../components/page-title';
+import {
+  byRegionTable,
+  byTypeTable,
+  changeText,
+  comparisonTable,
+  dailyTable,
+  downloadText,
+  formatMeasure,
+  MEASURES,
+  type MonthRef,
+  monthLabel,
+  previousMonthOf,
+  type Report,
+  reportCsv,
+  sameMonthLastYearOf,
+  shortMonthLabel,
+  type TextTable,
+} from './report-model';
+
+const DailyChart = lazy(() => import('./daily-chart'));
+
+const MONTH_OPTIONS = Array.from({ length: 12 }, (_, i) => ({
+  value: String(i + 1),
+  label: new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, i, 1)),
+}));
+
+const salesReportQuery = ({ year, month }: MonthRef, enabled: boolean) => ({
+  queryKey: ['sales-reports', 'monthly', { year, month }],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<SalesReport>(`sales-reports/monthly/${year}/${month}`, { signal }),
+  enabled,
+  staleTime: 5 * 60_000,
+});
+
+const num = { fontVariantNumeric: 'tabular-nums' } as const;
+
+/** The chosen month from the address (?year=&month=), else last month. */
+function useChosenMonth(last: MonthRef, currentYear: number) {
+  const [params, setParams] = useSearchParams();
+  const read = (key: string, min: number, max: number) => {
+    const n = Number(params.get(key));
+    return Number.isInteger(n) && n >= min && n <= max ? n : null;
+  };
+  const chosen: MonthRef = {
+    year: read('year', FIRST_REPORT_YEAR, currentYear) ?? last.year,
+    month: read('month', 1, 12) ?? last.month,
+  };
+  const choose = (next: MonthRef) =>
+    setParams({ year: String(next.year), month: String(next.month) }, { replace: true });
+  return [chosen, choose] as const;
+}
 
 export default function SalesReportPage() {
+  const { last, currentYear } = useMemo(() => {
+    const now = new Date();
+    return { last: lastMonth(now), currentYear: Number(londonToday(now).slice(0, 4)) };
+  }, []);
+  const [chosen, choose] = useChosenMonth(last, currentYear);
+  const valid = isReportMonthAllowed(chosen.year, chosen.month, last);
+  const report = useQuery(salesReportQuery(chosen, valid));
+  const errorId = useId();
+
+  const years = useMemo(
+    () =>
+      Array.from({ length: currentYear - FIRST_REPORT_YEAR + 1 }, (_, i) => String(currentYear - i)).map(
+        (y) => ({ value: y, label: y }),
+      ),
+    [currentYear],
+  );
+
+  const data = valid ? report.data?.report : undefined;
+
   return (
-    <PlaceholderPage
-      title="Sales report"
-      description="Monthly totals, breakdowns by product and region, and comparisons."
-      issue={8}
+    <>
+      <PageHeader
+        title="Sales report"
+        description="Orders by the London month they were placed in; refunds in the month they were made."
+        actions={
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <Select
+              label="Month"
+              data={MONTH_OPTIONS}
+              value={String(chosen.month)}
+              onChange={(v) => v && choose({ ...chosen, month: Number(v) })}
+              allowDeselect={false}
+              w={140}
+              error={!valid}
+              aria-describedby={valid ? undefined : errorId}
+            />
+            <Select
+              label="Year"
+              data={years}
+              value={String(chosen.year)}
+              onChange={(v) => v && choose({ ...chosen, year: Number(v) })}
+              allowDeselect={false}
+              w={100}
+              error={!valid}
+              aria-describedby={valid ? undefined : errorId}
+            />
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              disabled={!data}
+              onClick={() =>
+                data &&
+                downloadText(
+                  `sales-report-${data.year}-${String(data.month).padStart(2, '0')}.csv`,
+                  reportCsv(data),
+                )
+              }
+            >
+              Download CSV
+            </Button>
+          </Group>
+        }
+      />
+
+      {!valid ? (
+        <Alert
+          id={errorId}
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="That month cannot be reported yet"
+        >
+          {monthLabel(chosen)} is after last month. The report is available from January {FIRST_REPORT_YEAR}{' '}
+          up to {monthLabel(last)}.
+        </Alert>
+      ) : report.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title="The report could not load"
+        >
+          <Group justify="space-between">
+            <Text size="sm">{report.error.message}</Text>
+            <Button size="xs" variant="default" onClick={() => report.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : !data ? (
+        <ReportSkeleton />
+      ) : (
+        <ReportView report={data} />
+      )}
+    </>
+  );
+}
+
+function ReportSkeleton() {
+  return (
+    <Stack gap="md" role="status" aria-busy="true">
+      <VisuallyHidden>Loading the report…</VisuallyHidden>
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm">
+        {MEASURES.map((m) => (
+          <Skeleton key={m.key} h={92} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Skeleton h={330} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Skeleton h={330} radius="md" />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function ReportView({ report }: { report: Report }) {
+  const month = { year: report.year, month: report.month };
+  const prevLabel = shortMonthLabel(previousMonthOf(month));
+  const lastYearLabel = shortMonthLabel(sameMonthLastYearOf(month));
+  const hasSales = report.daily.some((d) => d.orders > 0 || d.gross_in_pence !== 0 || d.net_in_pence !== 0);
+
+  return (
+    <Stack gap="md" data-testid="sales-report">
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" component="section" aria-label="Totals">
+        {MEASURES.map(({ key, label, money }) => (
+          <Paper key={key} withBorder radius="md" p="sm" data-testid={`total-${key}`}>
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+              {label}
+            </Text>
+            <Text size="xl" fw={700} style={num} data-testid="value" mt={2}>
+              {formatMeasure(report.totals[key], money)}
+            </Text>
+            <Change
+              label={`on ${prevLabel}`}
+              now={report.totals[key]}
+              before={report.previous_month[key]}
+              upIsGood={key !== 'refunds_in_pence'}
+            />
+            <Change
+              label={`on ${lastYearLabel}`}
+              now={report.totals[key]}
+              before={report.same_month_last_year[key]}
+              upIsGood={key !== 'refunds_in_pence'}
+            />
+          </Paper>
+        ))}
+      </SimpleGrid>
+
+      <Grid gap="md" align="stretch">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <DailyCard report={report} hasSales={hasSales} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <TableCard table={comparisonTable(report)} h="100%" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <TableCard table={byTypeTable(report)} empty={`No items were sold in ${monthLabel(report)}.`} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <TableCard
+            table={byRegionTable(report)}
+            empty={`No orders were placed in ${monthLabel(report)}.`}
+          />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** '+12.5% on Sep 2026', green when it went the good way, red when it went the bad way. */
+function Change({
+  label,
+  now,
+  before,
+  upIsGood,
+}: {
+  label: string;
+  now: number;
+  before: number;
+  upIsGood: boolean;
+}) {
+  const text = changeText(now, before);
+  const direction = before === 0 || now === before ? 0 : now > before ? 1 : -1;
+  const good = direction === 0 ? undefined : direction > 0 === upIsGood;
+  return (
+    <Text size="xs" c="dimmed" style={num}>
+      <Text span inherit fw={600} c={good === undefined ? undefined : good ? 'teal.9' : 'red.9'}>
+        {text}
+      </Text>{' '}
+      {label}
+    </Text>
+  );
+}
+
+/** A titled card around a report part. */
+function ReportCard({
+  title,
+  actions,
+  children,
+  h,
+  testId,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  h?: string;
+  testId?: string;
+}) {
+  const headingId = useId();
+  return (
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      radius="md"
+      padding={0}
+      h={h}
+      data-testid={testId}
+    >
+      <Group
+        justify="space-between"
+        px="md"
+        py={10}
+        mih={48}
+        wrap="nowrap"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Title order={2} size="h5" fw={600} id={headingId}>
+          {title}
+        </Title>
+        {actions}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function TextTableView({ table, maxHeight }: { table: TextTable; maxHeight?: number }) {
+  return (
+    <Table.ScrollContainer minWidth={360} maxHeight={maxHeight} type="native">
+      <Table
+        fz="sm"
+        stickyHeader={maxHeight !== undefined}
+        aria-label={table.title}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {table.columns.map((c, i) => (
+              <Table.Th key={c} ta={i === 0 ? undefined : 'right'} style={{ whiteSpace: 'normal' }}>
+                {c}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {table.rows.map((row) => (
+            <Table.Tr key={row[0]}>
+              {row.map((cell, i) =>
+                i === 0 ? (
+                  <Table.Th key={table.columns[i]} scope="row" fw={500}>
+                    {cell}
+                  </Table.Th>
+                ) : (
+                  <Table.Td key={table.columns[i]} ta="right" style={num}>
+                    {cell}
+                  </Table.Td>
+                ),
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function TableCard({ table, empty, h }: { table: TextTable; empty?: string; h?: string }) {
+  return (
+    <ReportCard title={table.title} h={h}>
+      {table.rows.length === 0 && empty ? (
+        <Text size="sm" c="dimmed" ta="center" px="md" py="lg">
+          {empty}
+        </Text>
+      ) : (
+        <TextTableView table={table} />
+      )}
+    </ReportCard>
+  );
+}
+
+function DailyCard({ report, hasSales }: { report: Report; hasSales: boolean }) {
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const toggle = (
+    <SegmentedControl
+      size="xs"
+      aria-label="Show the days as"
+      value={view}
+      onChange={(v) => setView(v as 'chart' | 'table')}
+      data={[
+        { value: 'chart', label: 'Chart' },
+        { value: 'table', label: 'Table' },
+      ]}
     />
+  );
+  return (
+    <ReportCard title="Day by day" actions={hasSales ? toggle : undefined} testId="daily" h="100%">
+      {!hasSales ? (
+        <Center flex={1} py={60}>
+          <Text size="sm" c="dimmed">
+            No sales in {monthLabel(report)}.
+          </Text>
+        </Center>
+      ) : view === 'table' ? (
+        <TextTableView table={dailyTable(report)} maxHeight={300} />
+      ) : (
+        <Suspense
+          fallback={
+            <Stack p="md" role="status" aria-busy="true">
+              <VisuallyHidden>Loading the chart…</VisuallyHidden>
+              <Skeleton h={260} />
+            </Stack>
+          }
+        >
+          <div data-testid="daily-chart" style={{ padding: '12px 16px 8px 4px' }}>
+            <DailyChart daily={report.daily} />
+          </div>
+        </Suspense>
+      )}
+    </ReportCard>
   );
 }

@@ -1,0 +1,170 @@
+/**
+ * What the sales report screen shows, as rows of display text: the screen's tables and the CSV are both built
+ * from these, so the download holds exactly the figures on screen.
+ */
+import type { SalesReport, SalesTotals } from '../../../domain/contract/report';
+import { formatDate, formatPence } from '../../../domain/format';
+import { DELIVERY_REGION_OPTIONS } from '../../../domain/options';
+
+export type Report = SalesReport['report'];
+
+export interface MonthRef {
+  year: number;
+  month: number;
+}
+
+const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortMonthFormat = new Intl.DateTimeFormat('en-GB', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'October 2026'. */
+export const monthLabel = ({ year, month }: MonthRef) => monthFormat.format(Date.UTC(year, month - 1, 1));
+
+/** 'Oct 2026'. */
+export const shortMonthLabel = ({ year, month }: MonthRef) =>
+  shortMonthFormat.format(Date.UTC(year, month - 1, 1));
+
+export const previousMonthOf = ({ year, month }: MonthRef): MonthRef =>
+  month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+
+export const sameMonthLastYearOf = ({ year, month }: MonthRef): MonthRef => ({ year: year - 1, month });
+
+const count = new Intl.NumberFormat('en-GB');
+const percent = new Intl.NumberFormat('en-GB', {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  minimumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+
+/** The change from `before` to `now` as '+12.5%'; '—' when there was nothing before to compare with. */
+export function changeText(now: number, before: number): string {
+  if (before === 0) return now === 0 ? '0.0%' : '—';
+  return percent.format((now - before) / before);
+}
+
+/** The six totals, in the order the screen shows them. */
+export const MEASURES: readonly { key: keyof SalesTotals; label: string; money: boolean }[] = [
+  { key: 'orders', label: 'Orders', money: false },
+  { key: 'items', label: 'Items', money: false },
+  { key: 'gross_in_pence', label: 'Gross', money: true },
+  { key: 'refunds_in_pence', label: 'Refunds', money: true },
+  { key: 'net_in_pence', label: 'Net', money: true },
+  { key: 'average_order_in_pence', label: 'Average order', money: true },
+];
+
+export const formatMeasure = (value: number, money: boolean) =>
+  money ? formatPence(value) : count.format(value);
+
+const regionNames = new Map<string, string>(DELIVERY_REGION_OPTIONS.map((o) => [o.value, o.label]));
+export const regionLabel = (code: string) => regionNames.get(code) ?? code;
+
+/** A table as text: a heading, column titles and rows. */
+export interface TextTable {
+  title: string;
+  columns: string[];
+  rows: string[][];
+}
+
+/** Totals of the month beside the previous month and the same month last year, with the changes. */
+export function comparisonTable(report: Report): TextTable {
+  const month = { year: report.year, month: report.month };
+  const prev = shortMonthLabel(previousMonthOf(month));
+  const lastYear = shortMonthLabel(sameMonthLastYearOf(month));
+  return {
+    title: 'Totals and comparisons',
+    columns: [
+      'Measure',
+      shortMonthLabel(month),
+      prev,
+      `Change on ${prev}`,
+      lastYear,
+      `Change on ${lastYear}`,
+    ],
+    rows: MEASURES.map(({ key, label, money }) => {
+      const now = report.totals[key];
+      const p = report.previous_month[key];
+      const y = report.same_month_last_year[key];
+      return [
+        label,
+        formatMeasure(now, money),
+        formatMeasure(p, money),
+        changeText(now, p),
+        formatMeasure(y, money),
+        changeText(now, y),
+      ];
+    }),
+  };
+}
+
+const breakdownColumns = ['Items', 'Gross', 'Refunds', 'Net'];
+type BreakdownRow = Report['by_type'][number];
+const breakdownCells = (r: Omit<BreakdownRow, 'type'>) => [
+  count.format(r.items),
+  formatPence(r.gross_in_pence),
+  formatPence(r.refunds_in_pence),
+  formatPence(r.net_in_pence),
+];
+
+export function byTypeTable(report: Report): TextTable {
+  return {
+    title: 'By product type',
+    columns: ['Product type', ...breakdownColumns],
+    rows: report.by_type.map((r) => [r.type, ...breakdownCells(r)]),
+  };
+}
+
+export function byRegionTable(report: Report): TextTable {
+  return {
+    title: 'By delivery region',
+    columns: ['Delivery region', ...breakdownColumns],
+    rows: report.by_region.map((r) => [regionLabel(r.delivery_region), ...breakdownCells(r)]),
+  };
+}
+
+export function dailyTable(report: Report): TextTable {
+  return {
+    title: 'Day by day',
+    columns: ['Date', 'Orders', 'Gross', 'Net'],
+    rows: report.daily.map((d) => [
+      formatDate(d.date),
+      count.format(d.orders),
+      formatPence(d.gross_in_pence),
+      formatPence(d.net_in_pence),
+    ]),
+  };
+}
+
+// A cell a spreadsheet would run as a formula is written as text; amounts and percentages are left alone.
+function csvCell(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) && !/^[+-]?£?[\d,.]+%?$/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const csvLine = (cells: string[]) => cells.map(csvCell).join(',');
+
+/** The whole report as CSV: the title, then each table with its heading, blank lines between. */
+export function reportCsv(report: Report): string {
+  const tables = [comparisonTable(report), byTypeTable(report), byRegionTable(report), dailyTable(report)];
+  const lines = [csvLine(['Sales report', monthLabel(report)])];
+  for (const t of tables) lines.push('', csvLine([t.title]), csvLine(t.columns), ...t.rows.map(csvLine));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Starts the browser's download of a text file made here (no server round trip). */
+export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  // The byte order mark makes spreadsheet programs read the £ sign as UTF-8.
+  const blob = new Blob(['\ufeff', text], { type });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
