@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
@@ -12,12 +13,17 @@ let ctx: TestContext;
 beforeAll(async () => {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'ukds-web-'));
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>UKDS</title><div id="root"></div>');
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(path.join(webRoot, 'assets', 'app-1.js'), APP_JS);
+  writeFileSync(path.join(webRoot, 'assets', 'app-1.js.br'), brotliCompressSync(APP_JS));
   ctx = await createTestApp({ webRoot });
 });
 afterAll(() => ctx.close());
 
 const signInRequest = (email: string, password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/session.json', payload: { email, password } });
+
+const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 describe('sign-in', () => {
   it('signs in, answers the user and a CSRF token, and sets an HttpOnly SameSite=Lax cookie', async () => {
@@ -248,6 +254,21 @@ describe('routing', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('serves built assets pre-compressed to browsers that accept it, and cacheable for a year', async () => {
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/app-1.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(br.rawPayload.length).toBeLessThan(APP_JS.length);
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/app-1.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
   });
 
   it('reports health and readiness', async () => {
