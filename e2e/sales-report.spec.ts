@@ -192,4 +192,9 @@ test('the sales report has no serious accessibility violations', async ({ page }
   await expect(page.getByTestId('daily-chart').locator('svg.recharts-surface').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: test.info().outputPath('sales-report.png') });
+
+  // The days as a table (the chart's text alternative) too.
+  await page.getByRole('region', { name: 'Day by day' }).getByText('Table', { exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Day by day' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

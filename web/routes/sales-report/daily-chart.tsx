@@ -22,7 +22,7 @@ export default function DailyChart({ daily }: { daily: Report['daily'] }) {
   }));
   return (
     <BarChart
-      h={260}
+      h={284}
       data={data}
       dataKey="day"
       series={[

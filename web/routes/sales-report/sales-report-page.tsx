@@ -324,7 +324,15 @@ function ReportCard({
 
 function TextTableView({ table, maxHeight }: { table: TextTable; maxHeight?: number }) {
   return (
-    <Table.ScrollContainer minWidth={360} maxHeight={maxHeight} type="native">
+    <Table.ScrollContainer
+      minWidth={360}
+      maxHeight={maxHeight}
+      type="native"
+      // A scrolling box of plain figures takes focus so it can be scrolled from the keyboard.
+      {...(maxHeight === undefined
+        ? {}
+        : { tabIndex: 0, role: 'region', 'aria-label': `${table.title} figures` })}
+    >
       <Table
         fz="sm"
         stickyHeader={maxHeight !== undefined}
@@ -405,7 +413,7 @@ function DailyCard({ report, hasSales }: { report: Report; hasSales: boolean }) 
           fallback={
             <Stack p="md" role="status" aria-busy="true">
               <VisuallyHidden>Loading the chart…</VisuallyHidden>
-              <Skeleton h={260} />
+              <Skeleton h={284} />
             </Stack>
           }
         >
