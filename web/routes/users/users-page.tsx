@@ -1,6 +1,448 @@
-/** /users: staff accounts, roles and orderer flags. */
-import { PlaceholderPage } from '../../components/placeholder-page';
+/** /users (admins): staff accounts: create, change name, role and orderer flag, reset passwords, deactivate. */
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconKey,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconUserCheck,
+  IconUserOff,
+} from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import type { Role } from '../../../domain/contract/session';
+import { formatDate } from '../../../domain/format';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/queries';
+import { useCurrentUser } from '../../components/auth';
+import { PageHeader } from '../../components/page-title';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { AddUserForm } from './add-user-form';
+import { ResetPasswordModal } from './reset-password-modal';
+import {
+  type AdminUser,
+  type AdminUserAnswer,
+  ROLE_OPTIONS,
+  roleLabel,
+  userFieldErrors,
+  usersKey,
+  usersQuery,
+} from './users-api';
+
+const icon = { size: 16, stroke: 1.6, 'aria-hidden': true } as const;
+const COLUMNS = 7;
+
+type Changes = Partial<Pick<AdminUser, 'name' | 'role' | 'is_orderer' | 'active'>>;
+
+/** PUT /users/{id} and the cache updates that follow (the orderers list feeds the menus and pickers). */
+function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: Changes }) =>
+      api.put<AdminUserAnswer>(`users/${id}`, changes),
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData<AdminUser[]>(usersKey, (old) =>
+        old?.map((u) => (u.id === user.id ? user : u)),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orderers });
+    },
+  });
+}
 
 export default function UsersPage() {
-  return <PlaceholderPage title="Users" description="Staff accounts, roles and who has a queue." issue={8} />;
+  const me = useCurrentUser();
+  const list = useQuery(usersQuery);
+  const [adding, setAdding] = useState(false);
+  const [filter, setFilter] = useState('');
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
+  const update = useUpdateUser();
+  const users = list.data ?? [];
+  const f = filter.trim().toLowerCase();
+  const rows = users.filter(
+    (u) => !f || u.name.toLowerCase().includes(f) || u.email.toLowerCase().includes(f),
+  );
+  const activeCount = users.filter((u) => u.active).length;
+
+  const setActive = (user: AdminUser, active: boolean) =>
+    update.mutate(
+      { id: user.id, changes: { active } },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            active ? `${user.name} can sign in again.` : `${user.name} is deactivated and signed out.`,
+          );
+          setDeactivating(null);
+        },
+        onError: (error) =>
+          notifyError(
+            error,
+            active ? `Could not reactivate ${user.name}` : `Could not deactivate ${user.name}`,
+          ),
+      },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Staff accounts, their roles and who has a queue."
+        actions={
+          <Button leftSection={<IconPlus {...icon} />} onClick={() => setAdding(true)} disabled={adding}>
+            Add user
+          </Button>
+        }
+      />
+      <Stack gap="sm">
+        {adding && <AddUserForm onDone={() => setAdding(false)} />}
+        <Group gap="sm">
+          <TextInput
+            aria-label="Filter users"
+            placeholder="Filter by name or e-mail…"
+            value={filter}
+            onChange={(e) => setFilter(e.currentTarget.value)}
+            leftSection={<IconSearch {...icon} />}
+            w={280}
+          />
+          {list.data && (
+            <Text size="sm" c="dimmed">
+              {users.length} accounts · {activeCount} active
+            </Text>
+          )}
+        </Group>
+        <Paper withBorder radius="md">
+          <Table
+            stickyHeader
+            stickyHeaderOffset="var(--app-shell-header-height, 56px)"
+            fz="sm"
+            aria-label="Users"
+            verticalSpacing={8}
+            horizontalSpacing="md"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th w={170}>Role</Table.Th>
+                <Table.Th w={110}>Orderer</Table.Th>
+                <Table.Th w={120}>Status</Table.Th>
+                <Table.Th w={110}>Created</Table.Th>
+                <Table.Th w={150}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.isPending ? (
+                [0, 1, 2].map((i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td colSpan={COLUMNS}>
+                      {i === 0 && <VisuallyHidden role="status">Loading users…</VisuallyHidden>}
+                      <Skeleton h={14} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              ) : list.isError ? (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMNS} py="lg">
+                    <Group justify="center" gap="sm" data-testid="load-failed">
+                      <IconAlertTriangle size={16} color="var(--mantine-color-red-8)" aria-hidden />
+                      <Text size="sm" c="red.8">
+                        Could not load the users: {list.error.message}
+                      </Text>
+                      <Button size="xs" variant="default" onClick={() => list.refetch()}>
+                        Try again
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ) : rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMNS} py="lg" ta="center" c="dimmed">
+                    {f ? `No users match “${filter}”.` : 'No users yet.'}
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((u) => (
+                  <UserRow
+                    key={u.id}
+                    user={u}
+                    isMe={u.id === me.id}
+                    onResetPassword={() => setResetting(u)}
+                    onDeactivate={() => setDeactivating(u)}
+                    onReactivate={() => setActive(u, true)}
+                    busy={update.isPending && update.variables?.id === u.id}
+                  />
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      </Stack>
+      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+      <Modal
+        opened={deactivating !== null}
+        onClose={() => !update.isPending && setDeactivating(null)}
+        title="Deactivate user?"
+        centered
+      >
+        {deactivating && (
+          <Stack gap="md">
+            <Text size="sm">
+              <b>{deactivating.name}</b> ({deactivating.email}) is signed out at once and can no longer sign
+              in. You can reactivate the account later.
+            </Text>
+            <Group justify="flex-end" gap="xs">
+              <Button
+                variant="default"
+                onClick={() => setDeactivating(null)}
+                disabled={update.isPending}
+                data-autofocus
+              >
+                Cancel
+              </Button>
+              <Button color="red.9" loading={update.isPending} onClick={() => setActive(deactivating, false)}>
+                Deactivate
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+interface UserRowProps {
+  user: AdminUser;
+  isMe: boolean;
+  busy: boolean;
+  onResetPassword: () => void;
+  onDeactivate: () => void;
+  onReactivate: () => void;
+}
+
+function UserRow({ user, isMe, busy, onResetPassword, onDeactivate, onReactivate }: UserRowProps) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState({ name: user.name, role: user.role, is_orderer: user.is_orderer });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useUpdateUser();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  useEffect(() => {
+    if (editing) nameRef.current?.focus();
+    else if (wasEditing.current) editRef.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  const start = () => {
+    setDraft({ name: user.name, role: user.role, is_orderer: user.is_orderer });
+    setErrors({});
+    setEditing(true);
+  };
+  const submit = () => {
+    if (!draft.name.trim()) {
+      setErrors({ name: 'Enter a name.' });
+      return;
+    }
+    const changes: Changes = {};
+    if (draft.name !== user.name) changes.name = draft.name;
+    if (draft.role !== user.role) changes.role = draft.role;
+    if (draft.is_orderer !== user.is_orderer) changes.is_orderer = draft.is_orderer;
+    if (Object.keys(changes).length === 0) {
+      setEditing(false);
+      return;
+    }
+    save.mutate(
+      { id: user.id, changes },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          notifySuccess(`Saved ${draft.name.trim()}.`);
+        },
+        onError: (error) => {
+          const found = userFieldErrors(error, ['name', 'role', 'is_orderer']);
+          setErrors(found);
+          if (Object.keys(found).length === 0) notifyError(error, `Could not save ${user.name}`);
+        },
+      },
+    );
+  };
+  const keys = (e: KeyboardEvent) => {
+    if (e.defaultPrevented) return;
+    if (e.key === 'Escape' && !save.isPending) setEditing(false);
+    if (e.key === 'Enter' && e.target === nameRef.current) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  const statusBadge = user.active ? (
+    <Badge color="green" c="#1f6b30" variant="light" radius="sm" tt="none">
+      Active
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="light" radius="sm" tt="none">
+      Deactivated
+    </Badge>
+  );
+  const dim = user.active ? undefined : 'dimmed';
+
+  if (editing) {
+    return (
+      <Table.Tr onKeyDown={keys} bg="var(--mantine-primary-color-light)" style={{ verticalAlign: 'top' }}>
+        <Table.Td>
+          <TextInput
+            ref={nameRef}
+            aria-label="Name"
+            value={draft.name}
+            onChange={(e) => {
+              setDraft({ ...draft, name: e.currentTarget.value });
+              setErrors({});
+            }}
+            error={errors.name}
+          />
+        </Table.Td>
+        <Table.Td pt={14}>{user.email}</Table.Td>
+        <Table.Td>
+          <Tooltip label="You cannot remove your own admin role" disabled={!isMe}>
+            <Select
+              aria-label="Role"
+              data={ROLE_OPTIONS}
+              value={draft.role}
+              onChange={(v) => v && setDraft({ ...draft, role: v as Role })}
+              allowDeselect={false}
+              disabled={isMe}
+              error={errors.role}
+            />
+          </Tooltip>
+        </Table.Td>
+        <Table.Td pt={14}>
+          <Checkbox
+            label="Orderer"
+            checked={draft.is_orderer}
+            onChange={(e) => setDraft({ ...draft, is_orderer: e.currentTarget.checked })}
+            error={errors.is_orderer}
+          />
+        </Table.Td>
+        <Table.Td pt={14}>{statusBadge}</Table.Td>
+        <Table.Td colSpan={2}>
+          <Group gap={6} justify="flex-end" wrap="nowrap">
+            <Button size="xs" onClick={submit} loading={save.isPending}>
+              Save
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setEditing(false)} disabled={save.isPending}>
+              Cancel
+            </Button>
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
+
+  return (
+    <Table.Tr data-inactive={user.active ? undefined : true}>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={500} c={dim}>
+            {user.name}
+          </Text>
+          {isMe && (
+            <Badge size="xs" variant="outline" radius="sm" tt="none">
+              You
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td c={dim}>{user.email}</Table.Td>
+      <Table.Td>
+        <Badge color={user.role === 'admin' ? 'slateBlue' : 'gray'} variant="light" radius="sm" tt="none">
+          {roleLabel(user.role)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        {user.is_orderer ? (
+          <Group gap={4} wrap="nowrap">
+            <IconCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />
+            <Text size="sm">Yes</Text>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{statusBadge}</Table.Td>
+      <Table.Td c={dim}>{formatDate(user.created_at)}</Table.Td>
+      <Table.Td>
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon
+              ref={editRef}
+              variant="subtle"
+              color="gray"
+              aria-label={`Edit ${user.name}`}
+              onClick={start}
+            >
+              <IconPencil {...icon} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Reset password">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Reset the password of ${user.name}`}
+              onClick={onResetPassword}
+            >
+              <IconKey {...icon} />
+            </ActionIcon>
+          </Tooltip>
+          {user.active ? (
+            <Tooltip label={isMe ? 'You cannot deactivate yourself' : 'Deactivate'}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Deactivate ${user.name}`}
+                onClick={onDeactivate}
+                disabled={isMe || busy}
+              >
+                <IconUserOff {...icon} />
+              </ActionIcon>
+            </Tooltip>
+          ) : (
+            <Tooltip label="Reactivate">
+              <ActionIcon
+                variant="subtle"
+                color="green"
+                aria-label={`Reactivate ${user.name}`}
+                onClick={onReactivate}
+                loading={busy}
+              >
+                <IconUserCheck {...icon} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
 }

@@ -1,0 +1,134 @@
+/**
+ * The reference-content API as the /admin tabs use it: list queries, field errors from the server's 422
+ * details and from the shared zod schemas, and the one-attribute-per-PUT save the server expects.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  ArticleList,
+  FaqCategoryList,
+  ReferenceItem,
+  ReferenceKind,
+} from '../../../domain/contract/reference';
+import { ApiError, api } from '../../api/client';
+
+/**
+ * Keys start with 'reference' and 'faq': the live-update hook leaves these alone (reference content does
+ * not follow order-item changes), and the tabs refresh them after their own writes.
+ */
+export const adminKeys = {
+  reference: (kind: ReferenceKind) => ['reference', kind] as const,
+  articles: ['reference', 'articles'] as const,
+  faqCategories: ['faq', 'categories'] as const,
+};
+
+export type ReferenceList = { [K in ReferenceKind]?: ReferenceItem[] };
+
+export const referenceQuery = (kind: ReferenceKind) =>
+  queryOptions({
+    queryKey: adminKeys.reference(kind),
+    queryFn: async ({ signal }) => (await api.get<ReferenceList>(kind, { signal }))[kind] ?? [],
+  });
+
+export const articlesQuery = queryOptions({
+  queryKey: adminKeys.articles,
+  queryFn: async ({ signal }) => (await api.get<ArticleList>('articles', { signal })).articles,
+});
+
+export const faqCategoriesQuery = queryOptions({
+  queryKey: adminKeys.faqCategories,
+  queryFn: async ({ signal }) =>
+    (await api.get<FaqCategoryList>('faq_categories', { signal })).faq_categories,
+});
+
+/** The article fields in the order an edit saves them. */
+export const ARTICLE_FIELDS = ['title', 'certificate_type', 'category', 'site', 'content'] as const;
+export type ArticleDraft = Record<(typeof ARTICLE_FIELDS)[number], string>;
+
+/** Values offered in the article form's pickers (from the existing articles). */
+export interface ArticleSuggestions {
+  certificateTypes: string[];
+  categories: string[];
+  sites: string[];
+}
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * The field errors of a failed save. The server's details are `[{field, message}]` (or a map); a field
+ * path such as `faq.question` counts for its last part. An error that names no known field is put on
+ * `fallbackField` when one is given, so the message still shows where the user was typing.
+ */
+export function fieldErrorsOf(
+  error: unknown,
+  fields: readonly string[],
+  fallbackField?: string,
+): FieldErrors {
+  const out: FieldErrors = {};
+  if (error instanceof ApiError) {
+    const details = error.details;
+    const pairs: [string, string][] = Array.isArray(details)
+      ? details.flatMap((d) =>
+          d && typeof d === 'object' && typeof d.field === 'string' && typeof d.message === 'string'
+            ? [[d.field, d.message] as [string, string]]
+            : [],
+        )
+      : Object.entries(error.fieldErrors);
+    for (const [path, message] of pairs) {
+      const field = path.split('.').pop() ?? path;
+      if (fields.includes(field) && !out[field]) out[field] = message;
+    }
+  }
+  if (Object.keys(out).length === 0 && fallbackField) {
+    out[fallbackField] = error instanceof Error ? error.message : 'Could not save this field.';
+  }
+  return out;
+}
+
+/** The messages a shared zod schema gives for a form's values, by field (empty when the values pass). */
+export function schemaErrors(schema: z.ZodType, values: unknown): FieldErrors {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const out: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    out[field] ??= issue.message;
+  }
+  return out;
+}
+
+/** A save that stopped at one field: the message for that field and what was saved before it. */
+export class FieldSaveError extends Error {
+  constructor(
+    readonly errors: FieldErrors,
+    failure: unknown,
+  ) {
+    super(failure instanceof Error ? failure.message : 'Could not save.', { cause: failure });
+    this.name = 'FieldSaveError';
+  }
+}
+
+/**
+ * Saves the changed fields of a draft one PUT at a time (the server takes a single attribute per call),
+ * in the order given. Stops at the first failure with its errors mapped to the field; the caller keeps
+ * the draft, so nothing typed is lost. Answers the last response, or null when nothing changed.
+ */
+export async function saveChangedFields<T, V extends Record<string, unknown>>(
+  original: V,
+  draft: V,
+  fields: readonly (keyof V & string)[],
+  put: (field: keyof V & string, value: V[keyof V]) => Promise<T>,
+  onSaved?: (response: T) => void,
+): Promise<T | null> {
+  let last: T | null = null;
+  for (const field of fields) {
+    if (draft[field] === original[field]) continue;
+    try {
+      last = await put(field, draft[field]);
+      onSaved?.(last);
+    } catch (error) {
+      throw new FieldSaveError(fieldErrorsOf(error, fields, field), error);
+    }
+  }
+  return last;
+}

@@ -1,0 +1,226 @@
+/** Articles: list, add and edit, the HTML content beside a preview (the editor loads on first use). */
+import { Badge, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { type Article, CreateArticleSchema } from '../../../domain/contract/reference';
+import { formatDate } from '../../../domain/format';
+import { api } from '../../api/client';
+import classes from './admin.module.css';
+import {
+  ARTICLE_FIELDS,
+  type ArticleDraft,
+  type ArticleSuggestions,
+  adminKeys,
+  articlesQuery,
+} from './admin-api';
+import {
+  EditButton,
+  FormButtons,
+  FormPanel,
+  MessageRow,
+  matches,
+  RowEditButtons,
+  SkeletonRows,
+  TableFrame,
+  TabToolbar,
+} from './admin-ui';
+import { useAddForm } from './use-add-form';
+import { useRowEditor } from './use-row-editor';
+
+const ArticleEditor = lazy(() => import('./article-editor'));
+
+const COLUMNS = 6;
+const CERTIFICATE_TYPES = ['birth', 'marriage', 'death', 'divorce', 'deed_poll', 'translation'];
+
+const uniqueSorted = (values: string[]) => [...new Set(values.filter(Boolean))].sort();
+
+/** The article's text without its markup (blocks kept apart by a space), for the excerpt in the table. */
+function plainText(html: string): string {
+  const spaced = html.replace(/<br\s*\/?>|<\/(?:p|h[1-6]|li|div|blockquote)>/gi, '$& ');
+  const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '';
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+const draftOf = (a: Article): ArticleDraft => ({
+  title: a.title,
+  certificate_type: a.certificate_type,
+  category: a.category,
+  site: a.site,
+  content: a.content,
+});
+
+function EditorFallback() {
+  return (
+    <Stack gap="sm" role="status" aria-busy="true">
+      <VisuallyHidden>Loading the editor…</VisuallyHidden>
+      <Skeleton h={52} />
+      <Skeleton h={220} />
+    </Stack>
+  );
+}
+
+export default function ArticlesTab() {
+  const list = useQuery(articlesQuery);
+  const [adding, setAdding] = useState(false);
+  const [filter, setFilter] = useState('');
+  const articles = list.data ?? [];
+  const rows = articles.filter((a) => matches(filter, a.title, a.category, a.certificate_type, a.site));
+  const suggestions = useMemo<ArticleSuggestions>(
+    () => ({
+      certificateTypes: uniqueSorted([...CERTIFICATE_TYPES, ...articles.map((a) => a.certificate_type)]),
+      categories: uniqueSorted(articles.map((a) => a.category)),
+      sites: uniqueSorted(articles.map((a) => a.site)),
+    }),
+    [articles],
+  );
+
+  return (
+    <Stack gap="sm">
+      <TabToolbar
+        plural="articles"
+        count={list.data?.length}
+        shown={rows.length}
+        filter={filter}
+        onFilter={setFilter}
+        addLabel="Add article"
+        onAdd={() => setAdding(true)}
+        addDisabled={adding}
+      />
+      {adding && <AddArticleForm suggestions={suggestions} onDone={() => setAdding(false)} />}
+      <TableFrame
+        label="Articles"
+        head={
+          <>
+            <Table.Th>Title</Table.Th>
+            <Table.Th w={150} style={{ whiteSpace: 'nowrap' }}>
+              Certificate type
+            </Table.Th>
+            <Table.Th w={130}>Category</Table.Th>
+            <Table.Th w={90}>Site</Table.Th>
+            <Table.Th w={110}>Updated</Table.Th>
+            <Table.Th w={60}>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+      >
+        {list.isPending ? (
+          <SkeletonRows columns={COLUMNS} label="Loading articles…" />
+        ) : list.isError ? (
+          <MessageRow columns={COLUMNS} failed onRetry={() => list.refetch()}>
+            Could not load the articles.
+          </MessageRow>
+        ) : rows.length === 0 ? (
+          <MessageRow columns={COLUMNS}>
+            {filter ? `No articles match “${filter}”.` : 'No articles yet: add the first one.'}
+          </MessageRow>
+        ) : (
+          rows.map((a) => <ArticleRow key={a.id} article={a} suggestions={suggestions} />)
+        )}
+      </TableFrame>
+    </Stack>
+  );
+}
+
+function AddArticleForm({ suggestions, onDone }: { suggestions: ArticleSuggestions; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useAddForm({
+    initial: {
+      title: '',
+      certificate_type: '',
+      category: '',
+      site: suggestions.sites.length === 1 ? suggestions.sites[0] : '',
+      content: '',
+    },
+    fields: ARTICLE_FIELDS,
+    schema: CreateArticleSchema,
+    create: (draft) => api.post<{ article: Article }>('articles', draft),
+    onCreated: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminKeys.articles });
+      onDone();
+    },
+    successMessage: (draft) => `Added the article “${draft.title.trim()}”.`,
+    what: 'article',
+  });
+  return (
+    <FormPanel label="New article" onSubmit={form.submit}>
+      <Suspense fallback={<EditorFallback />}>
+        <ArticleEditor
+          idPrefix="new-article"
+          draft={form.draft}
+          errors={form.errors}
+          setField={form.setField}
+          suggestions={suggestions}
+          firstFieldRef={form.firstFieldRef}
+        />
+      </Suspense>
+      <FormButtons submitLabel="Add article" saving={form.saving} onCancel={onDone} />
+    </FormPanel>
+  );
+}
+
+function ArticleRow({ article, suggestions }: { article: Article; suggestions: ArticleSuggestions }) {
+  const queryClient = useQueryClient();
+  const row = useRowEditor({
+    values: draftOf(article),
+    fields: ARTICLE_FIELDS,
+    schema: CreateArticleSchema,
+    put: (field, value) => api.put<{ article: Article }>(`articles/${article.id}`, { [field]: value }),
+    onSaved: ({ article: updated }) =>
+      queryClient.setQueryData<Article[]>(adminKeys.articles, (old) =>
+        old?.map((a) => (a.id === updated.id ? updated : a)),
+      ),
+    what: 'article',
+  });
+  const excerpt = useMemo(() => plainText(article.content), [article.content]);
+
+  if (row.editing) {
+    return (
+      <Table.Tr className={classes.editingRow} onKeyDown={row.onKeyDown}>
+        <Table.Td colSpan={COLUMNS} py="md">
+          <Text fw={600} size="sm" mb="sm">
+            Editing “{article.title}”
+          </Text>
+          <Suspense fallback={<EditorFallback />}>
+            <ArticleEditor
+              idPrefix={`article-${article.id}`}
+              draft={row.draft}
+              errors={row.errors}
+              setField={row.setField}
+              suggestions={suggestions}
+              firstFieldRef={row.firstFieldRef}
+            />
+          </Suspense>
+          <Group justify="flex-end" mt="md">
+            <RowEditButtons saving={row.saving} onSave={row.submit} onCancel={row.cancel} />
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {article.title}
+        </Text>
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {excerpt}
+        </Text>
+      </Table.Td>
+      <Table.Td>{article.certificate_type}</Table.Td>
+      <Table.Td>
+        <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
+          {article.category}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{article.site}</Table.Td>
+      <Table.Td>{article.updated_at ? formatDate(article.updated_at) : '—'}</Table.Td>
+      <Table.Td>
+        <Group justify="flex-end">
+          <EditButton ref={row.editButtonRef} what={article.title} onClick={row.start} />
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

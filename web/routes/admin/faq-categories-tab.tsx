@@ -1,0 +1,256 @@
+/** FAQ categories in the order the sites show them: add, edit, move and delete (with their FAQs). */
+import {
+  Autocomplete,
+  Badge,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import {
+  CreateFaqCategorySchema,
+  type FaqCategory,
+  type FaqCategoryList,
+  type Move,
+} from '../../../domain/contract/reference';
+import { api } from '../../api/client';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import classes from './admin.module.css';
+import { faqCategoriesQuery } from './admin-api';
+import {
+  ConfirmDeleteModal,
+  DeleteButton,
+  EditButton,
+  FormButtons,
+  FormPanel,
+  MessageRow,
+  MoveButtons,
+  RowEditButtons,
+  SkeletonRows,
+  TableFrame,
+  TabToolbar,
+} from './admin-ui';
+import { useFaqDelete, useFaqMove, useStoreFaqList } from './faq-api';
+import { useAddForm } from './use-add-form';
+import { useRowEditor } from './use-row-editor';
+
+const FIELDS = ['title', 'site'] as const;
+const COLUMNS = 6;
+
+export default function FaqCategoriesTab() {
+  const list = useQuery(faqCategoriesQuery);
+  const categories = list.data ?? [];
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<FaqCategory | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const move = useFaqMove('faq_categories');
+  const remove = useFaqDelete('faq_categories');
+  const sites = useMemo(() => [...new Set(categories.map((c) => c.site))].sort(), [categories]);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifySuccess(`Deleted the FAQ category “${deleting.title}”.`);
+        setDeleting(null);
+      },
+      onError: (error) => notifyError(error, 'Could not delete the FAQ category'),
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <TabToolbar
+        plural="FAQ categories"
+        count={list.data?.length}
+        addLabel="Add FAQ category"
+        onAdd={() => setAdding(true)}
+        addDisabled={adding}
+      />
+      {adding && <AddCategoryForm sites={sites} onDone={() => setAdding(false)} />}
+      <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+      <TableFrame
+        label="FAQ categories"
+        head={
+          <>
+            <Table.Th w={48}>#</Table.Th>
+            <Table.Th>Title</Table.Th>
+            <Table.Th w={160}>Site</Table.Th>
+            <Table.Th w={90}>FAQs</Table.Th>
+            <Table.Th w={130}>Order</Table.Th>
+            <Table.Th w={150}>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+      >
+        {list.isPending ? (
+          <SkeletonRows columns={COLUMNS} label="Loading FAQ categories…" />
+        ) : list.isError ? (
+          <MessageRow columns={COLUMNS} failed onRetry={() => list.refetch()}>
+            Could not load the FAQ categories.
+          </MessageRow>
+        ) : categories.length === 0 ? (
+          <MessageRow columns={COLUMNS}>No FAQ categories yet: add the first one.</MessageRow>
+        ) : (
+          categories.map((c, index) => (
+            <CategoryRow
+              key={c.id}
+              category={c}
+              index={index}
+              count={categories.length}
+              sites={sites}
+              moving={move.isPending}
+              onMove={(m) =>
+                move.mutate(
+                  { id: c.id, move: m, what: `“${c.title}”` },
+                  {
+                    onSuccess: (data) => {
+                      const at = data.faq_categories.findIndex((x) => x.id === c.id) + 1;
+                      setAnnouncement(
+                        `Moved “${c.title}” to position ${at} of ${data.faq_categories.length}.`,
+                      );
+                    },
+                  },
+                )
+              }
+              onDelete={() => setDeleting(c)}
+            />
+          ))
+        )}
+      </TableFrame>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title="Delete FAQ category?"
+        deleting={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => !remove.isPending && setDeleting(null)}
+      >
+        {deleting &&
+          (deleting.faqs.length > 0
+            ? `“${deleting.title}” and its ${deleting.faqs.length === 1 ? 'FAQ' : `${deleting.faqs.length} FAQs`} will be removed from the ${deleting.site} site. This cannot be undone.`
+            : `“${deleting.title}” will be removed from the ${deleting.site} site. This cannot be undone.`)}
+      </ConfirmDeleteModal>
+    </Stack>
+  );
+}
+
+function AddCategoryForm({ sites, onDone }: { sites: string[]; onDone: () => void }) {
+  const store = useStoreFaqList();
+  const form = useAddForm({
+    initial: { title: '', site: sites.length === 1 ? sites[0] : '' },
+    fields: FIELDS,
+    schema: CreateFaqCategorySchema,
+    create: (draft) => api.post<FaqCategoryList>('faq_categories', draft),
+    onCreated: (data) => {
+      store(data);
+      onDone();
+    },
+    successMessage: (draft) => `Added the FAQ category “${draft.title.trim()}”.`,
+    what: 'FAQ category',
+  });
+  return (
+    <FormPanel label="New FAQ category" onSubmit={form.submit}>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <TextInput
+          ref={form.firstFieldRef}
+          label="Title"
+          withAsterisk
+          value={form.draft.title}
+          onChange={(e) => form.setField('title', e.currentTarget.value)}
+          error={form.errors.title}
+        />
+        <Autocomplete
+          label="Site"
+          withAsterisk
+          data={sites}
+          value={form.draft.site}
+          onChange={(v) => form.setField('site', v)}
+          error={form.errors.site}
+        />
+      </SimpleGrid>
+      <FormButtons submitLabel="Add FAQ category" saving={form.saving} onCancel={onDone} />
+    </FormPanel>
+  );
+}
+
+interface CategoryRowProps {
+  category: FaqCategory;
+  index: number;
+  count: number;
+  sites: string[];
+  moving: boolean;
+  onMove: (move: Move) => void;
+  onDelete: () => void;
+}
+
+function CategoryRow({ category, index, count, sites, moving, onMove, onDelete }: CategoryRowProps) {
+  const store = useStoreFaqList();
+  const row = useRowEditor({
+    values: { title: category.title, site: category.site },
+    fields: FIELDS,
+    schema: CreateFaqCategorySchema,
+    put: (field, value) => api.put<FaqCategoryList>(`faq_categories/${category.id}`, { [field]: value }),
+    onSaved: store,
+    what: 'FAQ category',
+  });
+  const what = `“${category.title}”`;
+
+  return (
+    <Table.Tr
+      className={row.editing ? classes.editingRow : undefined}
+      onKeyDown={row.editing ? row.onKeyDown : undefined}
+    >
+      <Table.Td c="dimmed">{index + 1}</Table.Td>
+      {row.editing ? (
+        <>
+          <Table.Td>
+            <TextInput
+              ref={row.firstFieldRef}
+              aria-label="Title"
+              value={row.draft.title}
+              onChange={(e) => row.setField('title', e.currentTarget.value)}
+              error={row.errors.title}
+            />
+          </Table.Td>
+          <Table.Td>
+            <Autocomplete
+              aria-label="Site"
+              data={sites}
+              value={row.draft.site}
+              onChange={(v) => row.setField('site', v)}
+              error={row.errors.site}
+            />
+          </Table.Td>
+        </>
+      ) : (
+        <>
+          <Table.Td fw={500}>{category.title}</Table.Td>
+          <Table.Td>{category.site}</Table.Td>
+        </>
+      )}
+      <Table.Td>
+        <Badge variant="light" color="gray" radius="sm" aria-label={`${category.faqs.length} FAQs`}>
+          {category.faqs.length}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <MoveButtons what={what} index={index} count={count} busy={moving || row.editing} onMove={onMove} />
+      </Table.Td>
+      <Table.Td>
+        {row.editing ? (
+          <RowEditButtons saving={row.saving} onSave={row.submit} onCancel={row.cancel} />
+        ) : (
+          <Group justify="flex-end" gap={4} wrap="nowrap">
+            <EditButton ref={row.editButtonRef} what={what} onClick={row.start} />
+            <DeleteButton what={what} onClick={onDelete} />
+          </Group>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

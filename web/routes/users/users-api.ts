@@ -1,0 +1,73 @@
+/**
+ * The user-admin API (GET/POST /users, PUT /users/{id}, POST /users/{id}/reset_password). domain/contract
+ * has no schema for these answers yet, so the admin's view of a user is the contract's User plus the two
+ * fields server/services/users/admin.ts adds.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { Role, User } from '../../../domain/contract/session';
+import { ApiError, api } from '../../api/client';
+
+export type AdminUser = User & { active: boolean; created_at: string };
+export type AdminUserList = { users: AdminUser[] };
+export type AdminUserAnswer = { user: AdminUser };
+
+/** Under 'users', so the live-update hook leaves the list alone; the screen refreshes it after writes. */
+export const usersKey = ['users', 'admin'] as const;
+
+export const usersQuery = queryOptions({
+  queryKey: usersKey,
+  queryFn: async ({ signal }) => (await api.get<AdminUserList>('users', { signal })).users,
+});
+
+export const ROLE_OPTIONS: { value: Role; label: string }[] = [
+  { value: 'orderer', label: 'Orderer' },
+  { value: 'admin', label: 'Administrator' },
+];
+
+export const roleLabel = (role: Role) => ROLE_OPTIONS.find((o) => o.value === role)?.label ?? role;
+
+/** The server's minimum (NewUserSchema and reset_password). */
+export const MIN_PASSWORD_LENGTH = 12;
+
+// No 0/O, 1/l/I: the password is read out or typed from a note.
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A random password of four groups of four, e.g. 'k7Pq-Rt2m-...' (about 95 bits). */
+export function generatePassword(): string {
+  const bytes = new Uint32Array(16);
+  crypto.getRandomValues(bytes);
+  const chars = Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
+  return chars.match(/.{4}/g)?.join('-') ?? chars;
+}
+
+/** Field errors of a failed user write, by field (the server's details are `[{field, message}]`). */
+export function userFieldErrors(error: unknown, fields: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return out;
+  const pairs: [string, string][] = Array.isArray(error.details)
+    ? error.details.flatMap((d) =>
+        d && typeof d === 'object' && typeof d.field === 'string' && typeof d.message === 'string'
+          ? [[d.field, d.message] as [string, string]]
+          : [],
+      )
+    : Object.entries(error.fieldErrors);
+  for (const [path, message] of pairs) {
+    const field = path.split('.').pop() ?? path;
+    if (fields.includes(field)) out[field] ??= message;
+  }
+  return out;
+}
+
+/** Client-side checks matching the server's rules, so most mistakes show before a round trip. */
+export function checkNewUser(draft: {
+  name: string;
+  email: string;
+  password: string;
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!draft.name.trim()) errors.name = 'Enter a name.';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) errors.email = 'Enter a valid e-mail address.';
+  if (draft.password.length < MIN_PASSWORD_LENGTH)
+    errors.password = `Passwords have at least ${MIN_PASSWORD_LENGTH} characters.`;
+  return errors;
+}
