@@ -128,7 +128,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/');
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing built file is a 404, not the SPA: a stale tab after a deploy then reloads instead of
+    // parsing index.html as JavaScript.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
       if (!hasSpa) {
         return reply
           .status(503)

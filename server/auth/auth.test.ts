@@ -266,6 +266,9 @@ describe('routing', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toMatch(/max-age=31536000/);
     expect(br.rawPayload.length).toBeLessThan(APP_JS.length);
+    const missing = await ctx.app.inject({ method: 'GET', url: '/assets/app-0-gone.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).not.toMatch(/text\/html/);
     const plain = await ctx.app.inject({ method: 'GET', url: '/assets/app-1.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(APP_JS);
