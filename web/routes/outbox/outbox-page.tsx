@@ -58,12 +58,18 @@ const STATUS: Record<OutboxStatus, { label: string; color: string; text: string;
 };
 
 const COLUMNS = 7;
+const IN_FLIGHT_POLL_MS = 5_000;
 
 const outboxQuery = (page: number) =>
   queryOptions({
     queryKey: ['outbox', { page }],
     queryFn: ({ signal }) => api.get<OutboxPage>('outbox', { query: { page }, signal }),
     placeholderData: keepPreviousData,
+    // While messages are on their way, look again every few seconds so their state moves on screen.
+    refetchInterval: (query) =>
+      query.state.data?.messages.some((m) => m.status === 'pending' || m.status === 'sending')
+        ? IN_FLIGHT_POLL_MS
+        : false,
   });
 
 /** 'customer_contact' → 'Customer contact'. */
@@ -130,13 +136,15 @@ export default function OutboxPage() {
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={156}>Created</Table.Th>
-                <Table.Th w={200}>To</Table.Th>
+                <Table.Th w={150}>Created</Table.Th>
+                <Table.Th w={190}>To</Table.Th>
                 <Table.Th>Subject</Table.Th>
-                <Table.Th w={100}>Order item</Table.Th>
-                <Table.Th w={120}>State</Table.Th>
-                <Table.Th w={170}>Last error</Table.Th>
-                <Table.Th w={156}>Sent</Table.Th>
+                <Table.Th w={104} style={{ whiteSpace: 'nowrap' }}>
+                  Order item
+                </Table.Th>
+                <Table.Th w={110}>State</Table.Th>
+                <Table.Th w={160}>Last error</Table.Th>
+                <Table.Th w={150}>Sent</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody style={{ opacity: outbox.isPlaceholderData ? 0.6 : 1 }}>
