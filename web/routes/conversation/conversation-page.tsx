@@ -128,13 +128,15 @@ function ConversationView({ conversation: c }: { conversation: Conversation }) {
   const path = `conversations/${c.id}`;
   const customer = c.name ?? c.email;
 
-  // Every action changes the inbox; the dashboard refetches its lists when the user lands there.
-  const afterChange = () => queryClient.invalidateQueries({ queryKey: ['conversations'] });
+  // Every action changes the inbox: the lists are stale, and the dashboard refetches them when it opens.
+  const afterChange = () => {
+    void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+  };
 
   const toggle = useMutation({
     mutationFn: () => api.post<ConversationResponse>(`${path}/toggle`),
-    onSuccess: async ({ conversation }) => {
-      await afterChange();
+    onSuccess: ({ conversation }) => {
+      afterChange();
       notifySuccess(conversation.active ? 'Moved back to the inbox.' : 'Conversation archived.');
       navigate('/dashboard');
     },
@@ -280,15 +282,15 @@ function CustomerCard({ conversation: c }: { conversation: Conversation }) {
   );
 }
 
-function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; onDone: () => Promise<void> }) {
+function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; onDone: () => void }) {
   const navigate = useNavigate();
   const [content, setContent] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const reply = useMutation({
     mutationFn: (body: ConversationReplyRequest) =>
       api.post<ConversationResponse>(`conversations/${c.id}/reply`, body),
-    onSuccess: async () => {
-      await onDone();
+    onSuccess: () => {
+      onDone();
       notifySuccess(`Reply sent to ${c.email}; the conversation is archived.`);
       navigate('/dashboard');
     },
@@ -342,13 +344,7 @@ function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; on
   );
 }
 
-function TransferForm({
-  conversation: c,
-  onDone,
-}: {
-  conversation: Conversation;
-  onDone: () => Promise<void>;
-}) {
+function TransferForm({ conversation: c, onDone }: { conversation: Conversation; onDone: () => void }) {
   const navigate = useNavigate();
   const [ref, setRef] = useState(c.order_item_ref ? '' : (c.order_ref ?? ''));
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -357,8 +353,8 @@ function TransferForm({
       api.post<TransferResponse>(`conversations/${c.id}/transfer`, body),
     // The alert carries the SPEC's wording; the server's reason (e.g. an unknown ref) sits on the field.
     onError: (error) => setFieldError(error.message || null),
-    onSuccess: async (data) => {
-      await onDone();
+    onSuccess: (data) => {
+      onDone();
       const itemRef = data.order_item_ref ?? data.conversation.order_item_ref ?? ref.trim();
       notifySuccess(`Conversation transferred to ${itemRef}.`);
       navigate(`/orders/${encodeURIComponent(itemRef)}`);

@@ -74,9 +74,9 @@ function SortableTh({
       style={{ whiteSpace: 'nowrap' }}
     >
       <UnstyledButton onClick={() => onSort(sortKey)} fz="sm" fw={600}>
-        <Group gap={4} wrap="nowrap" justify={numeric ? 'flex-end' : undefined}>
+        <Group gap={2} wrap="nowrap" justify={numeric ? 'flex-end' : undefined}>
           {label}
-          <Icon size={14} stroke={1.6} aria-hidden color="var(--mantine-color-dimmed)" />
+          <Icon size={12} stroke={1.8} aria-hidden color="var(--mantine-color-dimmed)" />
         </Group>
       </UnstyledButton>
     </Table.Th>
@@ -182,12 +182,11 @@ export function SearchResultsCard({
       }
     >
       <Table.ScrollContainer minWidth={1000} maxHeight="calc(100vh - 330px)" type="native">
-        <Table stickyHeader striped={false} verticalSpacing={6} data-testid="search-results">
+        <Table stickyHeader verticalSpacing={5} horizontalSpacing="xs" data-testid="search-results">
           <Table.Thead>
             <Table.Tr>
               <SortableTh label="Ref" sortKey="ref" {...th} />
-              <SortableTh label="Type" sortKey="type" {...th} />
-              <Table.Th>Names</Table.Th>
+              <SortableTh label="Item and names" sortKey="type" {...th} />
               <SortableTh label="Customer" sortKey="customer" {...th} />
               <SortableTh label="State" sortKey="state" {...th} />
               <SortableTh label="Assignee" sortKey="assignee" {...th} />
@@ -198,7 +197,8 @@ export function SearchResultsCard({
           </Table.Thead>
           <Table.Tbody>
             {rows.map((item) => {
-              const open = item.state_group !== 'done' && item.state_group !== 'cancelled';
+              // Finished items are never overdue, escalated or not.
+              const open = !['order_complete', 'cancelled'].includes(item.current_state);
               const names = namesOf(item);
               return (
                 <Table.Tr key={item.id}>
@@ -212,20 +212,16 @@ export function SearchResultsCard({
                       {item.ref}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.type}</Table.Td>
                   <Table.Td>
-                    {names ? (
-                      <Text size="sm" lineClamp={1} title={names}>
-                        {names}
-                      </Text>
-                    ) : (
-                      <Text span c="dimmed" size="sm">
-                        —
-                      </Text>
-                    )}
+                    <Text size="sm" lh={1.35} style={{ whiteSpace: 'nowrap' }}>
+                      {item.type}
+                    </Text>
+                    <Text size="xs" c="dimmed" lh={1.35}>
+                      {names || 'No names given'}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" lineClamp={1} title={item.order.email}>
+                    <Text size="sm" title={item.order.email}>
                       {item.order.customer_name}
                     </Text>
                   </Table.Td>

@@ -89,13 +89,13 @@ export default function UnpaidPage() {
       <>
         <PageHeader title={title} description="Loading…" />
         <Grid gap="md" role="status" aria-busy="true" aria-label="Loading the cart">
-          <Grid.Col span={{ base: 12, md: 5 }}>
+          <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md">
               <Skeleton h={160} radius="md" />
               <Skeleton h={160} radius="md" />
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          <Grid.Col span={{ base: 12, md: 8 }}>
             <Skeleton h={360} radius="md" />
           </Grid.Col>
         </Grid>
@@ -138,8 +138,8 @@ function CartView({ cart, title }: { cart: CartDetail; title: string }) {
       action === 'notify'
         ? api.post<CartResponse>(`${path}/notify_and_close`, { message: { body } } satisfies NotifyAndClose)
         : api.post<CartResponse>(`${path}/close`),
-    onSuccess: async (_data, action) => {
-      await queryClient.invalidateQueries({ queryKey: ['carts'] });
+    onSuccess: (_data, action) => {
+      void queryClient.invalidateQueries({ queryKey: ['carts'] });
       setConfirming(null);
       notifySuccess(
         action === 'notify'
@@ -194,7 +194,7 @@ function CartView({ cart, title }: { cart: CartDetail; title: string }) {
         </Alert>
       )}
       <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <Section title="Customer">
               <DataList size="sm" gap="xs" labelWidth={120}>
@@ -273,7 +273,7 @@ function CartView({ cart, title }: { cart: CartDetail; title: string }) {
             </Section>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, md: 8 }}>
           <Section
             title="E-mail to the customer"
             aside={
