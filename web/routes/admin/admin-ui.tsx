@@ -156,7 +156,6 @@ export function TableFrame({
         aria-label={label}
         verticalSpacing={8}
         horizontalSpacing="md"
-        styles={{ thead: { borderTopLeftRadius: 8 } }}
       >
         <Table.Thead>
           <Table.Tr>{head}</Table.Tr>

@@ -136,15 +136,15 @@ export default function OutboxPage() {
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={150}>Created</Table.Th>
-                <Table.Th w={190}>To</Table.Th>
+                <Table.Th w={158}>Created</Table.Th>
+                <Table.Th w={180}>To</Table.Th>
                 <Table.Th>Subject</Table.Th>
                 <Table.Th w={104} style={{ whiteSpace: 'nowrap' }}>
                   Order item
                 </Table.Th>
                 <Table.Th w={110}>State</Table.Th>
                 <Table.Th w={160}>Last error</Table.Th>
-                <Table.Th w={150}>Sent</Table.Th>
+                <Table.Th w={158}>Sent</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody style={{ opacity: outbox.isPlaceholderData ? 0.6 : 1 }}>
