@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { fromPglite, fromPostgres, openPglite } from '../server/db/client';
+import { fromPglite, fromPostgres, openPglite, POSTGRES_SESSION_OPTIONS } from '../server/db/client';
 
 const { values } = parseArgs({
   options: {
@@ -94,7 +94,9 @@ async function main() {
   const database = url
     ? fromPostgres(url, CONNECTIONS, logger)
     : fromPglite(await openPglite(`${values['data-dir']}/pgdata`), logger);
-  const raw = url ? new pg.Pool({ connectionString: url, max: CONNECTIONS }) : null;
+  const raw = url
+    ? new pg.Pool({ connectionString: url, max: CONNECTIONS, options: POSTGRES_SESSION_OPTIONS })
+    : null;
   const runRaw = async (statements: Captured[]) => {
     for (const s of statements) {
       if (raw) await raw.query(s.text, s.params);

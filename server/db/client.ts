@@ -58,8 +58,15 @@ export function fromPglite(pglite: PGlite, logger?: Logger): Database {
   };
 }
 
+/**
+ * Start-up options of every PostgreSQL connection. The default random_page_cost (4) is tuned for spinning
+ * disks; on SSD or a cached working set it makes the planner scan a million items instead of walking an index
+ * (the monthly report's month read: 800 → 180 ms). A connection string's own `options` would replace these.
+ */
+export const POSTGRES_SESSION_OPTIONS = '-c random_page_cost=1.1';
+
 export function fromPostgres(url: string, max = 10, logger?: Logger): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, options: POSTGRES_SESSION_OPTIONS });
   const db = drizzlePg(pool, { schema, logger });
   return {
     db,
