@@ -52,6 +52,9 @@ const PANEL_COMPONENTS: Readonly<Record<Panel, ComponentType>> = {
 };
 
 /** Panels that are always around; the tab opened first is the state's own step when there is one. */
+/** A tab value without spaces or symbols: Mantine builds element ids from it. */
+const slug = (panel: Panel) => panel.toLowerCase().replace(/[^a-z]+/g, '-');
+
 const GENERAL: ReadonlySet<Panel> = new Set<Panel>(['Modify Order', 'Escalate', 'Add Notes']);
 
 function defaultPanel(panels: readonly Panel[]): Panel | null {
@@ -69,15 +72,18 @@ export function ActionPanels() {
   return (
     <Card withBorder radius="md" padding={0} component="section" aria-label="Actions">
       <Tabs
-        value={active}
-        onChange={(value) => setChosen(value as Panel)}
+        value={active ? slug(active) : null}
+        onChange={(value) => setChosen(panels.find((p) => slug(p) === value) ?? null)}
         keepMounted={false}
         variant="default"
-        styles={{ list: { paddingInline: 'var(--mantine-spacing-xs)' } }}
+        styles={{
+          list: { paddingInline: 'var(--mantine-spacing-xs)' },
+          tab: { paddingInline: 12 },
+        }}
       >
         <Tabs.List>
           {panels.map((panel) => (
-            <Tabs.Tab key={panel} value={panel} fw={500}>
+            <Tabs.Tab key={panel} value={slug(panel)} fw={500}>
               {panel}
             </Tabs.Tab>
           ))}
@@ -85,7 +91,7 @@ export function ActionPanels() {
         {panels.map((panel) => {
           const Component = PANEL_COMPONENTS[panel];
           return (
-            <Tabs.Panel key={panel} value={panel} p="md">
+            <Tabs.Panel key={panel} value={slug(panel)} p="md">
               <Component />
             </Tabs.Panel>
           );

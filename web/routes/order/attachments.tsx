@@ -139,10 +139,17 @@ export function AttachmentPicker({ files }: { files: readonly Attachment[] }) {
   const { item } = useOrderItem();
   const change = useAction('attachments', () => '');
   const [busy, setBusy] = useState<number | null>(null);
+  // The tick shows at once; the list from the server confirms it (or puts it back on a failure).
+  const [ticking, setTicking] = useState<Record<number, boolean>>({});
 
   const run = async (a: Attachment, what: 'attach' | 'unattach' | 'toggle_approval') => {
     setBusy(a.id);
+    if (what !== 'toggle_approval') setTicking((t) => ({ ...t, [a.id]: what === 'attach' }));
     await change.run({ path: `${itemPath(item, 'attachments')}/${a.id}/${what}`, noLock: true });
+    setTicking((t) => {
+      const { [a.id]: _, ...rest } = t;
+      return rest;
+    });
     setBusy(null);
   };
 
@@ -172,7 +179,7 @@ export function AttachmentPicker({ files }: { files: readonly Attachment[] }) {
               <Table.Td>
                 <Checkbox
                   aria-label={`Send ${a.filename}`}
-                  checked={a.selected}
+                  checked={ticking[a.id] ?? a.selected}
                   disabled={busy === a.id}
                   onChange={(e) => run(a, e.currentTarget.checked ? 'attach' : 'unattach')}
                 />

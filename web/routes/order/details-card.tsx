@@ -45,7 +45,7 @@ export const SAVE_FAILED = 'Failed to save updates';
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" mih={30} py={3}>
-      <Text size="sm" c="dimmed" w={128} style={{ flexShrink: 0 }} pt={3}>
+      <Text size="sm" c="dimmed" w={112} style={{ flexShrink: 0 }} pt={3}>
         {label}
       </Text>
       <div style={{ flex: 1, minWidth: 0 }}>{children}</div>
@@ -73,6 +73,8 @@ interface EditableProps {
   kind?: 'text' | 'email' | 'tel' | 'date' | 'select';
   options?: readonly Option[];
   editable: boolean;
+  /** A fuller name for screen readers when the label alone is ambiguous (e.g. whose surname). */
+  ariaLabel?: string;
 }
 
 /** One field: shown as text with a pencil; editing it saves just that field. */
@@ -86,14 +88,16 @@ function EditableField({
   kind = 'text',
   options,
   editable,
+  ariaLabel,
 }: EditableProps) {
+  const name = ariaLabel ?? label;
   const { item } = useOrderItem();
   const draft = useDraft<{ editing: boolean; text: string }>(
     `edit:${record}.${field}`,
     { editing: false, text: '' },
     item.lock_version,
   );
-  const save = useAction('', () => `${label} saved.`);
+  const save = useAction('', () => `${ariaLabel ?? label} saved.`);
   const { editing, text } = draft.values;
   const shown = display ?? value;
 
@@ -138,14 +142,8 @@ function EditableField({
             )}
           </Plain>
           {editable && (
-            <Tooltip label={`Edit ${label.toLowerCase()}`}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                aria-label={`Edit ${label}`}
-                onClick={start}
-              >
+            <Tooltip label={`Edit ${name.toLowerCase()}`}>
+              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Edit ${name}`} onClick={start}>
                 <IconPencil size={14} aria-hidden />
               </ActionIcon>
             </Tooltip>
@@ -158,7 +156,7 @@ function EditableField({
   const input =
     kind === 'select' ? (
       <Select
-        aria-label={label}
+        aria-label={name}
         size="xs"
         searchable
         clearable={record !== 'shipping_address_attributes'}
@@ -171,7 +169,7 @@ function EditableField({
       />
     ) : (
       <TextInput
-        aria-label={label}
+        aria-label={name}
         size="xs"
         type={kind}
         value={text}
@@ -236,25 +234,17 @@ function OrderSection({ item, editable }: { item: OrderItemDetail; editable: boo
   const edit = { record: 'order_attributes' as const, recordId: order.id, editable };
   return (
     <Section title="Customer and order">
-      <Row label="Customer">
-        <Plain>{order.customer_name}</Plain>
-      </Row>
       <EditableField {...edit} label="E-mail" field="email" value={order.email} kind="email" />
       <EditableField {...edit} label="Phone" field="phone" value={order.phone} kind="tel" />
       <Row label="Order">
         <Plain>
-          {order.ref} · placed {formatDateTime(order.placed_at)}
+          {order.ref}, placed {formatDateTime(order.placed_at)}
         </Plain>
       </Row>
       <Row label="Delivery region">
         <Plain>
           {DELIVERY_REGION_OPTIONS.find((r) => r.value === order.delivery_region)?.label ??
             order.delivery_region}
-        </Plain>
-      </Row>
-      <Row label="Billing address">
-        <Plain>
-          {order.billing_address.name}, {addressLines(order.billing_address)}
         </Plain>
       </Row>
     </Section>
@@ -310,18 +300,23 @@ function OrderableSection({ item, editable }: { item: OrderItemDetail; editable:
     <Section title={`${title} details`}>
       {(['a', 'b', 'c'] as const).map((k) =>
         roles[k] ? (
-          <Stack key={k} gap={0}>
+          <Stack key={k} gap={0} mb={4}>
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase" mt={2} style={{ letterSpacing: '0.03em' }}>
+              {roles[k]}
+            </Text>
             <EditableField
               {...edit}
-              label={`${roles[k]}: first names`}
+              label="First names"
               field={`firstname_${k}`}
               value={o[`firstname_${k}` as const]}
+              ariaLabel={`${roles[k]} first names`}
             />
             <EditableField
               {...edit}
-              label={`${roles[k]}: surname`}
+              label="Surname"
               field={`surname_${k}`}
               value={o[`surname_${k}` as const]}
+              ariaLabel={`${roles[k]} surname`}
             />
           </Stack>
         ) : null,

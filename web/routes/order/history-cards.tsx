@@ -22,25 +22,28 @@ function CommentRow({ comment, onToggle, busy }: { comment: Comment; onToggle: (
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-          <Badge size="xs" variant="light" color="gray" radius="sm" tt="none">
+          <Badge size="xs" variant="light" color="gray" radius="sm" tt="none" style={{ flexShrink: 0 }}>
             {COMMENT_KINDS[comment.kind] ?? comment.kind.replaceAll('_', ' ')}
           </Badge>
-          <Text size="xs" c="dimmed" truncate="end">
-            {who} · {formatDateTime(comment.created_at)}
+          <Text size="xs" fw={500} truncate="end">
+            {who}
           </Text>
         </Group>
-        <Checkbox
-          size="xs"
-          label="Actioned"
-          checked={comment.actioned}
-          disabled={busy}
-          onChange={onToggle}
-          aria-label={`Actioned: ${COMMENT_KINDS[comment.kind] ?? comment.kind} by ${who}, ${formatDateTime(comment.created_at)}`}
-        />
+        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+          {formatDateTime(comment.created_at)}
+        </Text>
       </Group>
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {comment.body}
       </Text>
+      <Checkbox
+        size="xs"
+        label="Actioned"
+        checked={comment.actioned}
+        disabled={busy}
+        onChange={onToggle}
+        aria-label={`Actioned: ${COMMENT_KINDS[comment.kind] ?? comment.kind} by ${who}, ${formatDateTime(comment.created_at)}`}
+      />
     </Stack>
   );
 }
@@ -78,7 +81,11 @@ export function CommentsCard() {
       {comments.length === 0 ? (
         <EmptyLine>No comments yet. Notes, escalations and customer messages appear here.</EmptyLine>
       ) : (
-        <ScrollArea.Autosize mah={420} type="auto">
+        <ScrollArea.Autosize
+          mah={420}
+          type="auto"
+          viewportProps={{ tabIndex: 0, role: 'group', 'aria-label': 'Comments, newest first' }}
+        >
           {comments.map((c) => (
             <CommentRow key={c.id} comment={c} onToggle={() => run(c.id)} busy={busy === c.id} />
           ))}
@@ -140,7 +147,7 @@ function eventDetails(event: OrderItemEvent): { quote: string | null; facts: str
   for (const [key, value] of Object.entries(payload)) {
     if (TEXT_KEYS.includes(key) || /id$|Id$|_ids?$|Ids$/.test(key) || key === 'attributes') continue;
     const text = valueText(key, value);
-    if (text !== null) facts.push(`${KEY_NAMES[key] ?? key.replaceAll('_', ' ')} ${text}`);
+    if (text !== null) facts.push(`${KEY_NAMES[key] ?? key.replaceAll('_', ' ')}: ${text}`);
   }
   return { quote: quoteKey ? String(payload[quoteKey]) : null, facts };
 }
@@ -184,7 +191,11 @@ export function TimelineCard() {
       {events.length === 0 ? (
         <EmptyLine>Nothing has happened to this item yet.</EmptyLine>
       ) : (
-        <ScrollArea.Autosize mah={520} type="auto">
+        <ScrollArea.Autosize
+          mah={520}
+          type="auto"
+          viewportProps={{ tabIndex: 0, role: 'group', 'aria-label': 'Timeline, newest first' }}
+        >
           <Timeline bulletSize={10} lineWidth={2} px="md" py="sm" active={0} aria-label="Timeline">
             {events.map((e) => (
               <Timeline.Item key={e.id}>

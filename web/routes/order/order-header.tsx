@@ -28,9 +28,9 @@ function mayPostpone(item: OrderItemDetail): boolean {
   return item.waiting_customer_response || isWaitingCustomerState(s);
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <Stack gap={2} style={{ minWidth: 0 }}>
+    <Stack gap={2} style={{ minWidth: 0 }} data-testid={testId}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.03em' }}>
         {label}
       </Text>
@@ -159,8 +159,8 @@ export function OrderHeader() {
       />
       {alerts}
       <Card withBorder radius="md" padding="md" component="section" aria-label="Summary">
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md" verticalSpacing="sm">
-          <Fact label="State">
+        <Group gap={40} align="flex-start" style={{ rowGap: 12 }}>
+          <Fact label="State" testId="item-state">
             <StateBadge label={item.state_label} group={item.state_group} />
           </Fact>
           <Fact label="Assigned to">
@@ -204,7 +204,7 @@ export function OrderHeader() {
               )}
             </Text>
           </Fact>
-        </SimpleGrid>
+        </Group>
         <SimpleGrid
           cols={{ base: 1, md: 3 }}
           spacing="md"

@@ -275,7 +275,7 @@ export function IpsReorderPanel() {
           </Group>
         </Radio.Group>
         <Textarea
-          label="Details"
+          label="Details of the IPS or reorder"
           description="What you submitted to the GRO, or why a reorder is needed"
           required
           autosize
