@@ -91,8 +91,9 @@ test('notify and close: the edited apology is e-mailed and the cart is no longer
 
   // The closed cart offers nothing more.
   await page.goto(`/unpaid/${cart.ref}`);
-  await expect(page.getByText('This cart is closed')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Notify and close' })).toBeDisabled();
+  await expect(page.getByText(`The apology was e-mailed to ${cart.email}.`)).toBeVisible();
+  await expect(page.getByText(/This cart was closed on \d{2}\/\d{2}\/\d{4} @ \d{2}:\d{2}/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notify and close' })).toHaveCount(0);
 });
 
 test('close without an e-mail, after a change of mind', async ({ page, request }) => {
@@ -114,6 +115,12 @@ test('close without an e-mail, after a change of mind', async ({ page, request }
     messages: { to: string }[];
   };
   expect(outbox.messages.map((m) => m.to)).not.toContain(cart.email);
+
+  await page.goto(`/unpaid/${cart.ref}`);
+  await expect(
+    page.getByText('It was closed without an e-mail to the customer.', { exact: false }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('an unknown cart says so', async ({ page }) => {

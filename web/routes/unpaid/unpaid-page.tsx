@@ -184,15 +184,6 @@ function CartView({ cart, title }: { cart: CartDetail; title: string }) {
           </Badge>
         }
       />
-      {!open && (
-        <Alert color="gray" mb="md" title={`This cart is ${badge.label.toLowerCase()}`}>
-          {cart.customer_notified ? 'The customer was e-mailed when it was closed. ' : ''}
-          There is nothing left to do here.{' '}
-          <Anchor component={Link} to="/dashboard">
-            Back to the dashboard
-          </Anchor>
-        </Alert>
-      )}
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
@@ -274,66 +265,86 @@ function CartView({ cart, title }: { cart: CartDetail; title: string }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Section
-            title="E-mail to the customer"
-            aside={
-              open &&
-              body !== original && (
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  leftSection={<IconArrowBackUp size={14} aria-hidden />}
-                  onClick={() => {
-                    setBody(original);
-                    setBodyError(null);
+          {open ? (
+            <Section
+              title="E-mail to the customer"
+              aside={
+                body !== original && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    leftSection={<IconArrowBackUp size={14} aria-hidden />}
+                    onClick={() => {
+                      setBody(original);
+                      setBodyError(null);
+                    }}
+                  >
+                    Restore the original text
+                  </Button>
+                )
+              }
+            >
+              <Stack gap="sm">
+                <Text size="sm">
+                  <Text span c="dimmed" size="sm">
+                    To:
+                  </Text>{' '}
+                  {cart.billing_address.name} &lt;{cart.email}&gt;
+                </Text>
+                <Textarea
+                  label="Message"
+                  description="Pre-filled apology; edit it before sending if you need to."
+                  autosize
+                  minRows={10}
+                  maxRows={20}
+                  value={body}
+                  onChange={(e) => {
+                    setBody(e.currentTarget.value);
+                    if (bodyError) setBodyError(null);
                   }}
-                >
-                  Restore the original text
-                </Button>
-              )
-            }
-          >
-            <Stack gap="sm">
-              <Text size="sm">
-                <Text span c="dimmed" size="sm">
-                  To:
-                </Text>{' '}
-                {cart.billing_address.name} &lt;{cart.email}&gt;
-              </Text>
-              <Textarea
-                label="Message"
-                description="Pre-filled apology; edit it before sending if you need to."
-                autosize
-                minRows={10}
-                maxRows={20}
-                value={body}
-                onChange={(e) => {
-                  setBody(e.currentTarget.value);
-                  if (bodyError) setBodyError(null);
-                }}
-                error={bodyError}
-                disabled={!open}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family)', lineHeight: 1.5 } }}
-              />
-              {finish.isError && !isApiError(finish.error, 422) && (
-                <Alert color="red" role="alert" title="Nothing was changed">
-                  {finish.error.message}
-                </Alert>
-              )}
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" disabled={!open || finish.isPending} onClick={() => ask('close')}>
-                  Close
-                </Button>
-                <Button
-                  leftSection={<IconMailForward size={16} aria-hidden />}
-                  disabled={!open || finish.isPending}
-                  onClick={() => ask('notify')}
-                >
-                  Notify and close
-                </Button>
-              </Group>
-            </Stack>
-          </Section>
+                  error={bodyError}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family)', lineHeight: 1.5 } }}
+                />
+                {finish.isError && !isApiError(finish.error, 422) && (
+                  <Alert color="red" role="alert" title="Nothing was changed">
+                    {finish.error.message}
+                  </Alert>
+                )}
+                <Group justify="flex-end" gap="sm">
+                  <Button variant="default" disabled={finish.isPending} onClick={() => ask('close')}>
+                    Close
+                  </Button>
+                  <Button
+                    leftSection={<IconMailForward size={16} aria-hidden />}
+                    disabled={finish.isPending}
+                    onClick={() => ask('notify')}
+                  >
+                    Notify and close
+                  </Button>
+                </Group>
+              </Stack>
+            </Section>
+          ) : (
+            <Section title="Outcome">
+              <Alert color="gray" role="status" icon={<IconShoppingCartX size={18} aria-hidden />}>
+                <Text size="sm" fw={600}>
+                  This cart was {badge.label.toLowerCase()}
+                  {cart.closed_at ? ` on ${formatDateTime(cart.closed_at)}` : ''}.
+                </Text>
+                <Text size="sm" mt={4}>
+                  {cart.state === 'paid'
+                    ? 'The customer completed the payment.'
+                    : cart.customer_notified
+                      ? `The apology was e-mailed to ${cart.email}.`
+                      : 'It was closed without an e-mail to the customer.'}{' '}
+                  There is nothing left to do here.{' '}
+                  <Anchor component={Link} to="/dashboard" size="sm">
+                    Back to the dashboard
+                  </Anchor>
+                </Text>
+              </Alert>
+            </Section>
+          )}
         </Grid.Col>
       </Grid>
       <Modal
