@@ -28,6 +28,12 @@ export type Conversation = z.infer<typeof ConversationSchema>;
 export const ConversationResponseSchema = z.object({ conversation: ConversationSchema });
 export type ConversationResponse = z.infer<typeof ConversationResponseSchema>;
 
+/** The answer to a transfer: the conversation and the item it became a reply on. */
+export const ConversationTransferredSchema = ConversationResponseSchema.extend({
+  order_item_ref: z.string(),
+});
+export type ConversationTransferred = z.infer<typeof ConversationTransferredSchema>;
+
 /** GET /conversations/active: inbox (active=true) or other (archived), 25 a page. */
 export const ConversationListSchema = PagingSchema.extend({ conversations: z.array(ConversationSchema) });
 export type ConversationList = z.infer<typeof ConversationListSchema>;
@@ -61,7 +67,12 @@ export const CartSchema = z.object({
   items: z.array(CartItemSchema),
   total_in_pence: z.number().int(),
   state: z.enum(['unpaid', 'paid', 'closed']),
+  /** Whether the apology e-mail went out when it was closed. */
+  customer_notified: z.boolean(),
+  closed_at: TimestampSchema.nullable(),
   created_at: TimestampSchema,
+  /** The pre-filled apology e-mail (GET /carts/{ref} only). */
+  apology_email: z.string().optional(),
 });
 export type Cart = z.infer<typeof CartSchema>;
 
@@ -82,8 +93,8 @@ export function unpaidCartEmail(billingName: string, cartRef: string): string {
     `Dear ${billingName},`,
     '',
     `We are sorry: the payment for your order ${cartRef} did not go through, so the order has not been placed.`,
-    'Your basket is still saved. Please return to our website to complete your order, or reply to this e-mail',
-    'if you need any help.',
+    '',
+    'Your basket is still saved. Please return to our website to complete your order, or reply to this e-mail if you need any help.',
     '',
     'Kind regards,',
     'Customer Services',

@@ -32,5 +32,11 @@ export const AdvancedSearchSchema = z.object({
 });
 export type AdvancedSearch = z.infer<typeof AdvancedSearchSchema>;
 
-export const SearchResultsSchema = z.object({ results: z.array(OrderItemSchema) });
+export const SearchResultsSchema = z.object({
+  results: z.array(OrderItemSchema),
+  /** How many items matched, counted up to 2,000. */
+  total: z.number().int(),
+  /** True when there are 2,000 matches or more (the count stopped there). */
+  total_capped: z.boolean(),
+});
 export type SearchResults = z.infer<typeof SearchResultsSchema>;

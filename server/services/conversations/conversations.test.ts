@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, conversations, outbox } from '../../db/schema';
-import { buildOrderItem } from '../../test/factories';
+import { buildOrder, buildOrderItem } from '../../test/factories';
 import {
   type Agent,
   buildUser,
@@ -220,6 +220,35 @@ describe('conversations', () => {
 });
 
 describe('unpaid carts', () => {
+  it('transfer takes an order ref when the order has one item; with several it names the choice and changes nothing', async () => {
+    const single = await buildOrderItem(ctx.database, {
+      currentState: 'waiting_despatch_response',
+      isEscalated: true,
+      waitingCustomerResponse: true,
+      userId: ordererId,
+    });
+    const id = await message('<p>It is 12 High St.</p>', { email: 'single@example.com' });
+    const res = await staff.request({
+      method: 'POST',
+      url: `/api/v1/conversations/${id}/transfer.json`,
+      payload: { order_item: { ref: single.order.ref } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order_item_ref).toBe(single.ref);
+
+    const { order } = await buildOrder(ctx.database, { items: [{}, {}] });
+    const other = await message('<p>Which one?</p>', { email: 'multi@example.com' });
+    const refused = await staff.request({
+      method: 'POST',
+      url: `/api/v1/conversations/${other}/transfer.json`,
+      payload: { order_item: { ref: order.ref } },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.message).toContain('has 2 items');
+    const [still] = await ctx.database.db.select().from(conversations).where(eq(conversations.id, other));
+    expect(still).toMatchObject({ active: true, orderItemId: null });
+  });
+
   it('lists, shows the apology, notifies and closes once; close twice is 409', async () => {
     const cart = {
       ref: 'C-T1',

@@ -178,12 +178,16 @@ const plainText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowe
 export async function transferConversation(db: Db, id: number, ref: string) {
   const itemRef = await db.transaction(async (tx) => {
     const c = await lockConversation(tx, id);
-    const [exists] = await tx
-      .select({ id: orderItems.id })
-      .from(orderItems)
-      .where(eq(orderItems.ref, ref.trim()));
-    if (!exists) throw new AppError('not_found', `There is no order item ${ref.trim()}.`);
-    const item = await deliverCustomerMessage(tx, ref.trim(), {
+    const found = await itemForRef(tx, ref);
+    if (!found.item) {
+      throw new AppError(
+        'not_found',
+        found.items > 1
+          ? `Order ${ref.trim()} has ${found.items} items: transfer to one of them, e.g. ${ref.trim()}-1.`
+          : `There is no order item ${ref.trim()}.`,
+      );
+    }
+    const item = await deliverCustomerMessage(tx, found.item.ref, {
       from: c.name ?? c.email,
       text: plainText(c.content),
     });
@@ -195,6 +199,26 @@ export async function transferConversation(db: Db, id: number, ref: string) {
     return item.ref;
   });
   return { ...(await showConversation(db, id)), order_item_ref: itemRef };
+}
+
+/**
+ * The order item a customer's ref names: an item ref (100234-2) names that item; an order ref (100234) names
+ * the order's only item, and nothing when the order has several (answers how many).
+ */
+async function itemForRef(
+  tx: Db | Tx,
+  rawRef: string,
+): Promise<{ item: { id: number; ref: string } | null; items: number }> {
+  const ref = rawRef.trim();
+  if (!ref) return { item: null, items: 0 };
+  const items = await tx
+    .select({ id: orderItems.id, ref: orderItems.ref })
+    .from(orderItems)
+    .where(
+      ref.includes('-') ? eq(orderItems.ref, ref) : like(orderItems.ref, `${ref.replace(/[\\%_]/g, '')}-%`),
+    )
+    .limit(2);
+  return { item: items.length === 1 ? items[0] : null, items: items.length };
 }
 
 /**
@@ -264,25 +288,13 @@ export async function receiveCustomerMessage(
         .where(eq(conversations.dedupeKey, dedupeKey));
       return { id: existing.id, created: false };
     }
-    if (ref) {
-      // An order ref with a single item, or an item ref, reaches that item.
-      const items = await tx
-        .select({ id: orderItems.id, ref: orderItems.ref })
-        .from(orderItems)
-        .where(
-          ref.includes('-')
-            ? eq(orderItems.ref, ref)
-            : like(orderItems.ref, `${ref.replace(/[\\%_]/g, '')}-%`),
-        )
-        .limit(2);
-      const onlyItem = items.length === 1 ? items[0] : undefined;
-      if (onlyItem) {
-        await deliverCustomerMessage(tx, onlyItem.ref, {
-          from: message.name ?? message.email,
-          text: plainText(message.content),
-        });
-        await tx.update(conversations).set({ orderItemId: onlyItem.id }).where(eq(conversations.id, row.id));
-      }
+    const { item: onlyItem } = ref ? await itemForRef(tx, ref) : { item: null };
+    if (onlyItem) {
+      await deliverCustomerMessage(tx, onlyItem.ref, {
+        from: message.name ?? message.email,
+        text: plainText(message.content),
+      });
+      await tx.update(conversations).set({ orderItemId: onlyItem.id }).where(eq(conversations.id, row.id));
     }
     await publishChange(tx, { topic: 'conversation', id: row.id });
     return { id: row.id, created: true };
