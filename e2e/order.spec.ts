@@ -97,10 +97,13 @@ test('a certificate walks from GRO order through scan-send to dispatch on the or
 
   // Dispatch: today's date and the service's price for the region fill themselves in.
   await page.getByRole('tab', { name: 'Dispatch' }).click();
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' }).format(new Date());
   await expect(page.getByLabel('Despatched on')).toHaveValue(today);
-  await choose(page, 'Service', /1st Class/);
+  await expect(page.getByRole('combobox', { name: 'Service', exact: true })).toHaveValue('1st Class (£0.65)');
   await expect(page.getByLabel('Cost')).toHaveValue('0.65');
+  await choose(page, 'Carrier', 'UPS');
+  await choose(page, 'Service', /UK/);
+  await expect(page.getByLabel('Cost')).toHaveValue('6.50');
   await page.getByLabel('Tracking reference').fill('RM 1234 5678 GB');
   await page.getByRole('button', { name: 'Despatch', exact: true }).click();
   await expectState(page, 'Complete');
@@ -109,7 +112,7 @@ test('a certificate walks from GRO order through scan-send to dispatch on the or
   for (const entry of ['GRO order placed', 'Received from GRO', 'Scans e-mailed', 'Despatched']) {
     await expect(timeline.getByText(entry, { exact: true })).toBeVisible();
   }
-  await expect(timeline.getByText(/cost: £0\.65/)).toBeVisible();
+  await expect(timeline.getByText(/cost: £6\.50/)).toBeVisible();
 });
 
 test('IPS/Reorder needs details, then the IPS is confirmed', async ({ page }) => {

@@ -78,7 +78,7 @@ export function ActionPanels() {
         variant="default"
         styles={{
           list: { paddingInline: 'var(--mantine-spacing-xs)' },
-          tab: { paddingInline: 12 },
+          tab: { paddingInline: 10, fontSize: 'var(--mantine-font-size-sm)' },
         }}
       >
         <Tabs.List>

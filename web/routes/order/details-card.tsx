@@ -5,7 +5,6 @@
 import {
   ActionIcon,
   Alert,
-  Button,
   Card,
   Group,
   Select,
@@ -16,7 +15,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useMemo } from 'react';
 import type { Address, OrderItemDetail } from '../../../domain/contract/order-item';
 import { formatDate, formatDateTime } from '../../../domain/format';
@@ -32,6 +31,7 @@ import {
   SERVICE_LEVELS,
 } from '../../../domain/options';
 import { type OrderableType, productLine } from '../../../domain/states';
+import { DateField } from './date-field';
 import { useDraft } from './drafts';
 import { itemPath } from './order-api';
 import { nameRoles } from './order-labels';
@@ -154,10 +154,21 @@ function EditableField({
   }
 
   const input =
-    kind === 'select' ? (
+    kind === 'date' ? (
+      <DateField
+        aria-label={name}
+        size="xs"
+        value={text || null}
+        onChange={(v) => draft.set({ text: v ?? '' })}
+        onKeyDown={onKeyDown}
+        autoFocus
+        error={!!save.failure}
+      />
+    ) : kind === 'select' ? (
       <Select
         aria-label={name}
         size="xs"
+        error={!!save.failure}
         searchable
         clearable={record !== 'shipping_address_attributes'}
         data={options ?? []}
@@ -176,7 +187,7 @@ function EditableField({
         onChange={(e) => draft.set({ text: e.currentTarget.value })}
         onKeyDown={onKeyDown}
         autoFocus
-        error={save.failure?.fields[field]}
+        error={!!save.failure}
       />
     );
 
@@ -186,12 +197,22 @@ function EditableField({
         <Stack gap={6}>
           <Group gap={6} wrap="nowrap" align="flex-start">
             <div style={{ flex: 1 }}>{input}</div>
-            <Button type="submit" size="xs" loading={save.pending}>
-              Save
-            </Button>
-            <Button size="xs" variant="default" onClick={cancel} disabled={save.pending}>
-              Cancel
-            </Button>
+            <Tooltip label="Save (Enter)">
+              <ActionIcon type="submit" size={30} variant="filled" aria-label="Save" loading={save.pending}>
+                <IconCheck size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Cancel (Esc)">
+              <ActionIcon
+                size={30}
+                variant="default"
+                aria-label="Cancel"
+                onClick={cancel}
+                disabled={save.pending}
+              >
+                <IconX size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
           </Group>
           {save.failure && (
             <Alert

@@ -1,5 +1,5 @@
 /** /orders/:orderId (id or ref): an order item with its action panels, details, comments, attachments and timeline. */
-import { Alert, Anchor, Button, Card, Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -12,6 +12,7 @@ import { DraftProvider } from './drafts';
 import { CommentsCard, TimelineCard } from './history-cards';
 import { orderItemQuery } from './order-api';
 import { OrderHeader } from './order-header';
+import classes from './order-page.module.css';
 import { OrderItemProvider } from './panel-kit';
 
 function LoadingPage({ orderId }: { orderId: string }) {
@@ -19,20 +20,16 @@ function LoadingPage({ orderId }: { orderId: string }) {
     <Stack gap="md" role="status" aria-busy="true" aria-label={`Loading order item ${orderId}`}>
       <PageHeader title={`Order item ${orderId}`} description="Loading…" />
       <Skeleton h={150} radius="md" />
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="md">
-            <Skeleton h={260} radius="md" />
-            <Skeleton h={220} radius="md" />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="md">
-            <Skeleton h={160} radius="md" />
-            <Skeleton h={300} radius="md" />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+      <div className={classes.layout}>
+        <Stack gap="md">
+          <Skeleton h={260} radius="md" />
+          <Skeleton h={220} radius="md" />
+        </Stack>
+        <Stack gap="md">
+          <Skeleton h={160} radius="md" />
+          <Skeleton h={300} radius="md" />
+        </Stack>
+      </div>
     </Stack>
   );
 }
@@ -89,21 +86,17 @@ export default function OrderPage() {
     <DraftProvider key={orderId}>
       <OrderItemProvider value={{ item, pageKey: orderId, user, canWork }}>
         <OrderHeader />
-        <Grid gap="md" align="flex-start">
-          <Grid.Col span={{ base: 12, lg: 8 }}>
-            <Stack gap="md">
-              <ActionPanels />
-              <DetailsCard />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <Stack gap="md">
-              <CommentsCard />
-              <AttachmentsCard />
-              <TimelineCard />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+        <div className={classes.layout}>
+          <Stack gap="md">
+            <ActionPanels />
+            <DetailsCard />
+          </Stack>
+          <Stack gap="md">
+            <CommentsCard />
+            <AttachmentsCard />
+            <TimelineCard />
+          </Stack>
+        </div>
       </OrderItemProvider>
     </DraftProvider>
   );

@@ -1,5 +1,16 @@
 /** Escalation: raise it, talk to the customer, hand it back, or cancel and refund (admins). */
-import { Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import {
   CancelRefundSchema,
@@ -260,11 +271,11 @@ export function CancelRefundPanel() {
           onChange={(value) => draft.set({ action: value as CancelRefundAction })}
           error={errors.action ?? failure?.fields.action}
         >
-          <Group gap="lg" mt={6}>
+          <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mt={6}>
             {options.map((o) => (
               <Radio key={o.value} value={o.value} label={o.label} />
             ))}
-          </Group>
+          </SimpleGrid>
         </Radio.Group>
         <Group grow align="flex-start" gap="sm">
           <Select

@@ -5,8 +5,14 @@ import { Link } from 'react-router';
 import { CreateFcoBatchSchema, DespatchSchema } from '../../../../domain/contract/order-item-actions';
 import { formatPence, londonToday, parsePounds, penceToPoundsInput } from '../../../../domain/format';
 import { countryName } from '../../../../domain/options';
-import { CARRIERS, defaultDespatchCost, despatchServicesFor } from '../../../../domain/pricing';
+import {
+  CARRIERS,
+  type DeliveryRegion,
+  defaultDespatchCost,
+  despatchServicesFor,
+} from '../../../../domain/pricing';
 import { AttachmentPicker, UploadButton, useUpload } from '../attachments';
+import { DateField } from '../date-field';
 import { useDraft } from '../drafts';
 import {
   ActionAlert,
@@ -122,6 +128,23 @@ export function ScanSendPanel() {
   );
 }
 
+/** The service that matches what the customer asked for, to start the form from. */
+function suggestedService(
+  despatchBy: string,
+  region: DeliveryRegion,
+): { carrier: string; service: string } | null {
+  const services = despatchServicesFor(region);
+  const pick = (carrier: string, value?: string) =>
+    services.find((s) => s.carrier === carrier && (value === undefined || s.value === value));
+  const found =
+    despatchBy === 'courier'
+      ? pick('ups')
+      : despatchBy === 'standard'
+        ? pick('royal_mail', 'first_class')
+        : (pick('royal_mail', 'signed_for') ?? pick('royal_mail', 'international_tracked'));
+  return found ? { carrier: found.carrier, service: found.value } : null;
+}
+
 interface DespatchValues {
   carrier: string | null;
   service: string | null;
@@ -134,12 +157,14 @@ interface DespatchValues {
 export function DispatchPanel() {
   const { item } = useOrderItem();
   const region = item.order.delivery_region;
+  const suggested = suggestedService(item.orderable.despatch_by, region);
+  const suggestedCost = suggested ? defaultDespatchCost(suggested.carrier, suggested.service, region) : null;
   const draft = useDraft<DespatchValues>(
     'despatch',
     {
-      carrier: 'royal_mail',
-      service: null,
-      cost: '',
+      carrier: suggested?.carrier ?? 'royal_mail',
+      service: suggested?.service ?? null,
+      cost: suggestedCost === null ? '' : penceToPoundsInput(suggestedCost),
       costTyped: false,
       date: londonToday(new Date()),
       reference: '',
@@ -218,12 +243,12 @@ export function DispatchPanel() {
             onChange={(e) => draft.set({ cost: e.currentTarget.value, costTyped: true })}
             error={fieldError('cost')}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="Despatched on"
             description="Defaults to today"
-            value={v.date}
-            onChange={(e) => draft.set({ date: e.currentTarget.value })}
+            value={v.date || null}
+            onChange={(date) => draft.set({ date: date ?? '' })}
+            maxDate={londonToday(new Date())}
             error={fieldError('despatched_on')}
           />
         </SimpleGrid>
