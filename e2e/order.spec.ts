@@ -87,6 +87,7 @@ test('a certificate walks from GRO order through scan-send to dispatch on the or
   await expect(send).toBeChecked();
   await panel(page).getByRole('button', { name: 'Approve scan-e2e.pdf' }).click();
   await expect(panel(page).getByText('Approved', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await panel(page).getByRole('button', { name: 'Approve scan send' }).click();
   await expectState(page, 'Dispatch Reqd.');
   const attachments = page.getByRole('region', { name: 'Attachments' });
@@ -135,6 +136,77 @@ test('IPS/Reorder needs details, then the IPS is confirmed', async ({ page }) =>
   await page.getByRole('tab', { name: 'IPS Confirmed' }).click();
   await page.getByRole('button', { name: 'IPS confirmed' }).click();
   await expectState(page, 'Waiting GRO');
+});
+
+test('GRO communication with a refund, the comment ticked as actioned, then a reorder', async ({ page }) => {
+  const ref = await newAssignedItem({}, 'bob@demo.test');
+  await admin.post(`order_items/${ref}/gro_order_placed`, {
+    gro: { reference: 'GRO-COMM', destination: 'office_orders', service: 'standard' },
+  });
+  await signIn(page);
+  await openItem(page, ref);
+  await page.getByRole('tab', { name: 'GRO Communication' }).click();
+  await page
+    .getByRole('textbox', { name: 'Message from the GRO' })
+    .fill('No trace of the entry; fee refunded.');
+  await page.getByLabel('GRO refund').fill('9.25');
+  await page.getByRole('button', { name: 'Record communication' }).click();
+  await expectState(page, 'GRO Refunded');
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByText(/refund: £9\.25/)).toBeVisible();
+
+  const comments = page.getByRole('region', { name: 'Comments' });
+  await expect(comments.getByText('No trace of the entry; fee refunded.')).toBeVisible();
+  const actioned = comments.getByRole('checkbox', { name: /^Actioned: GRO communication/ });
+  await expect(actioned).not.toBeChecked();
+  await actioned.click();
+  await expect(actioned).toBeChecked();
+  await expect(comments).not.toContainText('to action');
+
+  await page.getByRole('tab', { name: 'IPS/Reorder' }).click();
+  await page.getByRole('radio', { name: 'Reorder required' }).check();
+  await page
+    .getByRole('textbox', { name: 'Details of the IPS or reorder' })
+    .fill('Reordering with the corrected year.');
+  await page.getByRole('button', { name: 'Reorder' }).click();
+  await expectState(page, 'GRO Order Reqd.');
+  await expect(summary(page).getByText('Reorder', { exact: true })).toBeVisible();
+});
+
+test('an apostille item goes to the FCO from its own panel', async ({ page }) => {
+  const ref = await newAssignedItem({
+    orderable: { apostille_copies: 1, apostille_country: 'ES' },
+    net_value: 10800,
+  });
+  await admin.post(`order_items/${ref}/gro_order_placed`, {
+    gro: { reference: 'GRO-APO', destination: 'office_apostille', service: 'standard' },
+  });
+  await admin.post(`order_items/${ref}/received_from_gro`);
+  await signIn(page);
+  await openItem(page, ref);
+  await expectState(page, 'Apostille Reqd.');
+  await expect(panel(page)).toContainText('1 apostille copy for Spain');
+  await page.getByRole('button', { name: 'Place FCO order' }).click();
+  await expect(page.getByText('Enter an amount in pounds, e.g. 9.70.')).toBeVisible();
+  await page.getByLabel('FCO reference').fill(`FCO-E2E-${ref}`);
+  await page.getByLabel('FCO cost').fill('30');
+  await page.getByRole('button', { name: 'Place FCO order' }).click();
+  await expectState(page, 'Dispatch to FCO');
+  await expect(summary(page).getByRole('link', { name: 'FCO batch' })).toBeVisible();
+});
+
+test('documents the customer posted are marked received and go to review', async ({ page }) => {
+  const ref = await newAssignedItem({
+    orderable_type: 'Translation',
+    type: 'Certified Translation',
+    net_value: 4995,
+    orderable: { type: 'CertifiedTranslation', service_level: '0', pages: 1, documents_by_post: true },
+  });
+  await signIn(page);
+  await openItem(page, ref);
+  await expectState(page, 'Docs In Post From Customer');
+  await page.getByRole('button', { name: 'Documents received' }).click();
+  await expectState(page, 'Review Attachments');
+  await expect(page.getByRole('tab', { name: 'Review Documents' })).toBeVisible();
 });
 
 test('documents: rejecting without feedback is refused, then rejected, approved and translated', async ({
@@ -198,6 +270,7 @@ test('Modify Order shows a live price estimate as copies change, then requests a
 
   await choose(page, 'Service level', 'Rapid');
   await expect(page.getByTestId('estimate-new')).toHaveText('£90.00');
+  await expectNoSeriousA11yViolations(page);
 
   await copies.fill('1');
   await choose(page, 'Service level', 'Standard');
@@ -374,6 +447,7 @@ test('the order page of demo items is accessible and keyboard reachable', async 
     await openItem(page, item.ref);
     await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`order-${item.ref}.png`) });
   }
   // Tabs take the arrow keys; the panel's first field is reachable with Tab.
   const tabs = page.getByRole('tab');

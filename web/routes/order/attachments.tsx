@@ -1,7 +1,6 @@
 /** The item's attachments: the side list with downloads, the upload button and the scan-send controls. */
 import {
   Anchor,
-  Badge,
   Button,
   Checkbox,
   FileButton,
@@ -19,6 +18,7 @@ import { formatDateTime } from '../../../domain/format';
 import { attachmentFileUrl, itemPath } from './order-api';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
 import { EmptyLine, SideCard } from './side-card';
+import { ToneBadge } from './tone-badge';
 
 /** A file size as staff read it: 12 KB, 1.4 MB. */
 export function formatBytes(bytes: number): string {
@@ -30,18 +30,18 @@ export function formatBytes(bytes: number): string {
 function ApprovalBadge({ approved }: { approved: boolean | null }) {
   if (approved === null)
     return (
-      <Badge size="xs" variant="light" color="gray" radius="sm" tt="none">
+      <ToneBadge size="xs" tone="gray">
         Not reviewed
-      </Badge>
+      </ToneBadge>
     );
   return approved ? (
-    <Badge size="xs" variant="light" color="green" radius="sm" tt="none">
+    <ToneBadge size="xs" tone="green">
       Approved
-    </Badge>
+    </ToneBadge>
   ) : (
-    <Badge size="xs" variant="light" color="red" radius="sm" tt="none">
+    <ToneBadge size="xs" tone="red">
       Not approved
-    </Badge>
+    </ToneBadge>
   );
 }
 
@@ -120,9 +120,9 @@ export function AttachmentsCard() {
                 <Group gap={4}>
                   <ApprovalBadge approved={a.approved} />
                   {a.selected && (
-                    <Badge size="xs" variant="light" color="blue" radius="sm" tt="none">
+                    <ToneBadge size="xs" tone="blue">
                       Selected for scan-send
-                    </Badge>
+                    </ToneBadge>
                   )}
                 </Group>
               </Stack>

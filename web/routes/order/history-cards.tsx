@@ -1,5 +1,5 @@
 /** Beside the panels: the comments (with their "actioned" tick) and the item's timeline, newest first. */
-import { Badge, Checkbox, Group, ScrollArea, Stack, Text, Timeline } from '@mantine/core';
+import { Checkbox, Group, ScrollArea, Stack, Text, Timeline } from '@mantine/core';
 import { useState } from 'react';
 import type { Comment, OrderItemEvent } from '../../../domain/contract/order-item';
 import { formatDateTime, formatPence } from '../../../domain/format';
@@ -8,6 +8,7 @@ import { itemPath } from './order-api';
 import { bareStateLabel, COMMENT_KINDS, eventLabel, FIELD_NAMES } from './order-labels';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
 import { EmptyLine, SideCard } from './side-card';
+import { ToneBadge } from './tone-badge';
 
 function CommentRow({ comment, onToggle, busy }: { comment: Comment; onToggle: () => void; busy: boolean }) {
   const who = comment.author ?? (comment.kind === 'customer' ? 'Customer' : 'System');
@@ -22,9 +23,9 @@ function CommentRow({ comment, onToggle, busy }: { comment: Comment; onToggle: (
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-          <Badge size="xs" variant="light" color="gray" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+          <ToneBadge size="xs" tone="gray" style={{ flexShrink: 0 }}>
             {COMMENT_KINDS[comment.kind] ?? comment.kind.replaceAll('_', ' ')}
-          </Badge>
+          </ToneBadge>
           <Text size="xs" fw={500} truncate="end">
             {who}
           </Text>

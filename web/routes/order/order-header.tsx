@@ -2,7 +2,7 @@
  * The summary at the top of the order page: ref, type, state, customer, addresses, prices, flags and
  * despatch-by, with the flag toggle, originals received, postpone notification and the cover letter.
  */
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarPause, IconFlag, IconFlagFilled, IconMailbox, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { StateBadge } from '../../components/state-badge';
 import { addressLines } from './details-card';
 import { coverLetterUrl } from './order-api';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
+import { type Tone, ToneBadge } from './tone-badge';
 
 export const FLAG_FAILED = 'Failed to set flag';
 export const ORIGINALS_FAILED = 'Failed to mark originals as received';
@@ -40,7 +41,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 }
 
 function FlagBadges({ item }: { item: OrderItemDetail }) {
-  const badges: { label: string; color: string }[] = [];
+  const badges: { label: string; color: Tone }[] = [];
   if (item.flagged) badges.push({ label: 'Flagged', color: 'red' });
   if (item.is_escalated) badges.push({ label: 'Escalated', color: 'red' });
   if (item.is_on_hold) badges.push({ label: 'On hold', color: 'grape' });
@@ -58,9 +59,9 @@ function FlagBadges({ item }: { item: OrderItemDetail }) {
   return (
     <Group gap={4}>
       {badges.map((b) => (
-        <Badge key={b.label} size="sm" variant="light" color={b.color} radius="sm" tt="none">
+        <ToneBadge key={b.label} tone={b.color}>
           {b.label}
-        </Badge>
+        </ToneBadge>
       ))}
     </Group>
   );

@@ -338,7 +338,7 @@ function PriceEstimate({ current, next, difference, changed }: PriceEstimateProp
         </Text>
         <Text
           fw={700}
-          c={difference > 0 ? 'orange.9' : difference < 0 ? 'teal.9' : undefined}
+          c={difference > 0 ? '#8a3a00' : difference < 0 ? '#0b5d4f' : undefined}
           data-testid="estimate-difference"
         >
           {sign}
