@@ -334,11 +334,19 @@ test('flag, originals received and their failures; the cover letter opens in a n
   await signIn(page);
   await openItem(page, ref);
 
+  // A note typed before this user's own flag change is not mistaken for a stale copy.
+  await page.getByRole('tab', { name: 'Add Notes' }).click();
+  await page.getByRole('textbox', { name: 'Note' }).fill('Flagging: the customer needs it by Friday.');
   const flag = page.getByRole('button', { name: 'Flag' });
   await expect(flag).toHaveAttribute('aria-pressed', 'false');
   await flag.click();
   await expect(flag).toHaveAttribute('aria-pressed', 'true');
   await expect(summary(page).getByText('Flagged')).toBeVisible();
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('region', { name: 'Comments' })).toContainText(
+    'the customer needs it by Friday',
+  );
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   await page.route('**/toggle_flag.json', (route) =>
     route.fulfill({ status: 503, json: { error: { code: 'internal', message: 'The database is busy.' } } }),

@@ -12,21 +12,47 @@ interface Draft<T> {
   baseLock: number | null;
 }
 
-type Store = Map<string, Draft<unknown>>;
+interface Store {
+  drafts: Map<string, Draft<unknown>>;
+  /** lock_version → the one this page's own successful action turned it into. */
+  own: Map<number, number>;
+}
 
 const DraftContext = createContext<Store | null>(null);
 
 /** One store per item: render it with `key={item key}` so another item starts clean. */
 export function DraftProvider({ children }: { children: ReactNode }) {
-  const store = useRef<Store>(new Map());
+  const store = useRef<Store>({ drafts: new Map(), own: new Map() });
   return <DraftContext value={store.current}>{children}</DraftContext>;
+}
+
+function useStore(): Store {
+  const store = use(DraftContext);
+  if (!store) throw new Error('Drafts need a <DraftProvider>.');
+  return store;
+}
+
+/**
+ * Remembers that this page itself moved the item from one lock_version to the next, so a form the user
+ * started before (say) flagging the item is not mistaken for working from someone else's stale copy.
+ */
+export function useRecordOwnChange(): (from: number, to: number) => void {
+  const store = useStore();
+  return useCallback((from, to) => store.own.set(from, to), [store]);
+}
+
+/** A lock_version moved forward through this page's own changes only. */
+function throughOwnChanges(store: Store, version: number): number {
+  let v = version;
+  for (let hops = 0; store.own.has(v) && hops < 1000; hops++) v = store.own.get(v) ?? v;
+  return v;
 }
 
 export interface DraftHandle<T> {
   values: T;
   /** Changes some fields; the first change remembers the lock_version the user is working from. */
   set: (patch: Partial<T>) => void;
-  /** The lock_version to send: the one the user started from, else the item's current one. */
+  /** The lock_version to send: the one the user started from (plus this page's own changes), else the current one. */
   lockFor: (current: number) => number;
   /** After a success: back to the initial values. */
   reset: () => void;
@@ -37,11 +63,10 @@ export interface DraftHandle<T> {
 
 /** A form's state, by a key unique on the page (e.g. 'escalate'). */
 export function useDraft<T extends object>(key: string, initial: T, currentLock: number): DraftHandle<T> {
-  const store = use(DraftContext);
-  if (!store) throw new Error('useDraft needs a <DraftProvider>.');
+  const store = useStore();
   const initialRef = useRef(initial);
   const [draft, setDraft] = useState<Draft<T>>(
-    () => (store.get(key) as Draft<T> | undefined) ?? { values: initial, baseLock: null },
+    () => (store.drafts.get(key) as Draft<T> | undefined) ?? { values: initial, baseLock: null },
   );
   const lockRef = useRef(currentLock);
   lockRef.current = currentLock;
@@ -50,7 +75,7 @@ export function useDraft<T extends object>(key: string, initial: T, currentLock:
     (next: (d: Draft<T>) => Draft<T>) =>
       setDraft((prev) => {
         const value = next(prev);
-        store.set(key, value);
+        store.drafts.set(key, value);
         return value;
       }),
     [key, store],
@@ -67,7 +92,7 @@ export function useDraft<T extends object>(key: string, initial: T, currentLock:
   return {
     values: draft.values,
     set,
-    lockFor: (current) => draft.baseLock ?? current,
+    lockFor: (current) => (draft.baseLock === null ? current : throughOwnChanges(store, draft.baseLock)),
     reset,
     rebase,
     dirty: draft.baseLock !== null,

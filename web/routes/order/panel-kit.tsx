@@ -5,9 +5,9 @@
 import { Alert, Group, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { IconAlertTriangle, IconRefreshAlert } from '@tabler/icons-react';
 import { createContext, type ReactNode, use, useState } from 'react';
-import type { OrderItemDetail } from '../../../domain/contract/order-item';
+import type { OrderItemDetail, OrderItemResponse } from '../../../domain/contract/order-item';
 import type { User } from '../../../domain/contract/session';
-import type { DraftHandle } from './drafts';
+import { type DraftHandle, useRecordOwnChange } from './drafts';
 import { type ActionFailure, itemPath, toFailure, useItemMutation } from './order-api';
 
 export const FAILED_ACTION = 'ERROR: Could not perform action';
@@ -54,13 +54,23 @@ interface RunOptions {
 export function useAction(action: string, successMessage: (ref: string) => string) {
   const { item, pageKey } = useOrderItem();
   const mutation = useItemMutation(pageKey, () => successMessage(item.ref));
+  const recordOwnChange = useRecordOwnChange();
   const [failure, setFailure] = useState<ActionFailure | null>(null);
 
   const run = async ({ body, draft, path, noLock, method }: RunOptions = {}): Promise<boolean> => {
     setFailure(null);
     const lockVersion = noLock ? null : draft ? draft.lockFor(item.lock_version) : item.lock_version;
     try {
-      await mutation.mutateAsync({ path: path ?? itemPath(item, action), body, lockVersion, method });
+      const answer = await mutation.mutateAsync({
+        path: path ?? itemPath(item, action),
+        body,
+        lockVersion,
+        method,
+      });
+      const record = (answer as Partial<OrderItemResponse> | null)?.order_item;
+      // Without a lock sent, only a one-step move is surely ours alone.
+      if (record && (lockVersion !== null || record.lock_version === item.lock_version + 1))
+        recordOwnChange(lockVersion ?? item.lock_version, record.lock_version);
       draft?.reset();
       return true;
     } catch (error) {
