@@ -50,7 +50,7 @@ export function ReviewDocumentsPanel() {
       )}
       <ActionAlert failure={approve.failure} />
       <PanelButtons>
-        <Button onClick={() => approve.run()} loading={approve.pending} color="green">
+        <Button onClick={() => approve.run()} loading={approve.pending}>
           Approve documents
         </Button>
       </PanelButtons>
@@ -68,7 +68,7 @@ export function ReviewDocumentsPanel() {
           <ValidationAlert message={invalid} />
           <ActionAlert failure={reject.failure} />
           <PanelButtons>
-            <Button type="submit" variant="light" color="red" loading={reject.pending}>
+            <Button type="submit" variant="outline" color="red.9" loading={reject.pending}>
               Reject documents
             </Button>
           </PanelButtons>

@@ -71,7 +71,7 @@ export function EscalatePanel() {
         <ValidationAlert message={invalid ? ESCALATE_FAILED : null} />
         <ActionAlert failure={failure} failedTitle={ESCALATE_FAILED} />
         <PanelButtons>
-          <Button type="submit" color="red" loading={pending}>
+          <Button type="submit" color="red.9" loading={pending}>
             Escalate
           </Button>
         </PanelButtons>
@@ -312,7 +312,7 @@ export function CancelRefundPanel() {
         />
         <ActionAlert failure={failure} />
         <PanelButtons>
-          <Button type="submit" color="red" variant="light" loading={pending}>
+          <Button type="submit" color="red.9" variant="outline" loading={pending}>
             Continue…
           </Button>
         </PanelButtons>
@@ -320,7 +320,7 @@ export function CancelRefundPanel() {
       <Modal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
-        title="Confirm"
+        title="Confirm cancellation or refund"
         centered
         size="md"
       >
@@ -333,7 +333,7 @@ export function CancelRefundPanel() {
             <Button variant="default" onClick={() => setConfirming(null)}>
               Go back
             </Button>
-            <Button color="red" onClick={confirm} loading={pending} data-autofocus>
+            <Button color="red.9" onClick={confirm} loading={pending} data-autofocus>
               Confirm
             </Button>
           </Group>
