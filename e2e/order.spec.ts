@@ -378,6 +378,27 @@ test('flag, originals received and their failures; the cover letter opens in a n
   expect(pdf.headers()['content-type']).toContain('application/pdf');
 });
 
+test('an admin reassigns the item from the summary; an orderer cannot', async ({ page }) => {
+  const ref = await newAssignedItem({});
+  await signIn(page);
+  await openItem(page, ref);
+  await page.getByRole('button', { name: 'Reassign to another orderer' }).click();
+  await page.getByRole('menuitem', { name: 'Bob Orderer' }).click();
+  await expect(summary(page).getByRole('link', { name: 'Bob Orderer' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Timeline' }).getByText('Assigned', { exact: true }),
+  ).toHaveCount(2);
+
+  await page.context().clearCookies();
+  await signIn(page, 'alice@demo.test');
+  await openItem(page, ref);
+  await expect(summary(page).getByRole('link', { name: 'Bob Orderer' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Reassign/ })).toHaveCount(0);
+  // Not her item: only notes (and the flag); nothing to edit.
+  await expect(page.getByRole('tab')).toHaveText(['Add Notes']);
+  await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+});
+
 test("a failed action shows the SPEC's error with the server's message and keeps the form", async ({
   page,
 }) => {

@@ -2,19 +2,22 @@
  * The summary at the top of the order page: ref, type, state, customer, addresses, prices, flags and
  * despatch-by, with the flag toggle, originals received, postpone notification and the cover letter.
  */
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Card, Group, Menu, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarPause, IconFlag, IconFlagFilled, IconMailbox, IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderItemDetail } from '../../../domain/contract/order-item';
 import { formatDate, formatDateTime, formatPence } from '../../../domain/format';
 import { DELIVERY_REGION_OPTIONS } from '../../../domain/options';
 import { isOnHoldState, isOrderItemState, isWaitingCustomerState } from '../../../domain/states';
+import { orderersQuery } from '../../api/queries';
+import { isAdmin } from '../../components/auth';
 import { DueDate } from '../../components/due-date';
 import { PageHeader } from '../../components/page-title';
 import { StateBadge } from '../../components/state-badge';
 import { addressLines } from './details-card';
-import { coverLetterUrl } from './order-api';
+import { coverLetterUrl, itemPath } from './order-api';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
 import { type Tone, ToneBadge } from './tone-badge';
 
@@ -64,6 +67,66 @@ function FlagBadges({ item }: { item: OrderItemDetail }) {
         </ToneBadge>
       ))}
     </Group>
+  );
+}
+
+/** Admins give the item to another orderer (or assign an unassigned one) from the summary. */
+function AssigneeFact() {
+  const { item, user } = useOrderItem();
+  const admin = isAdmin(user);
+  const orderers = useQuery({ ...orderersQuery, enabled: admin });
+  const reassign = useAction('reassign', (ref) => `${ref} reassigned.`);
+  const others = (orderers.data?.orderers ?? []).filter((o) => o.id !== item.user?.id);
+  return (
+    <Fact label="Assigned to">
+      <Group gap={4} wrap="nowrap">
+        {item.user ? (
+          <Anchor component={Link} to={`/work-queues/${item.user.id}`} size="sm">
+            {item.user.name}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Unassigned
+          </Text>
+        )}
+        {admin && (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                loading={reassign.pending}
+                aria-label={item.user ? 'Reassign to another orderer' : 'Assign to an orderer'}
+              >
+                {item.user ? 'Reassign' : 'Assign'}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{item.user ? 'Reassign to' : 'Assign to'}</Menu.Label>
+              {others.length === 0 && <Menu.Item disabled>No other orderers</Menu.Item>}
+              {others.map((o) => (
+                <Menu.Item
+                  key={o.id}
+                  onClick={() =>
+                    reassign.run({
+                      path: itemPath(item, 'reassign'),
+                      body: { reassign: { orderer_id: o.id } },
+                    })
+                  }
+                >
+                  {o.name}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      {reassign.failure && (
+        <Stack mt={6} maw={360}>
+          <ActionAlert failure={reassign.failure} onClose={reassign.clearFailure} />
+        </Stack>
+      )}
+    </Fact>
   );
 }
 
@@ -164,17 +227,7 @@ export function OrderHeader() {
           <Fact label="State" testId="item-state">
             <StateBadge label={item.state_label} group={item.state_group} />
           </Fact>
-          <Fact label="Assigned to">
-            {item.user ? (
-              <Anchor component={Link} to={`/work-queues/${item.user.id}`} size="sm">
-                {item.user.name}
-              </Anchor>
-            ) : (
-              <Text size="sm" c="dimmed">
-                Unassigned
-              </Text>
-            )}
-          </Fact>
+          <AssigneeFact />
           <Fact label="Net value">
             <Text size="sm" fw={600}>
               {formatPence(item.net_value)}
