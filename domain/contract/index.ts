@@ -3,6 +3,7 @@ export * from './common';
 export * from './conversations';
 export * from './order-item';
 export * from './order-item-actions';
+export * from './outbox';
 export * from './queues';
 export * from './reference';
 export * from './report';

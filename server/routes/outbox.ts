@@ -1,8 +1,11 @@
 /** The outbox (admins only). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { PageQuerySchema } from '../../domain/contract/common';
-import { listOutbox } from '../services/outbox/outbox-list';
+import { listOutbox, retryOutboxMessage } from '../services/outbox/outbox-list';
 import type { RouteDeps } from './index';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const outboxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database }) => {
   app.get(
@@ -16,5 +19,18 @@ export const outboxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { data
       },
     },
     async (request) => listOutbox(database.db, request.query.page),
+  );
+
+  app.post(
+    '/outbox/:id/retry.json',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['outbox'],
+        summary: 'Send a failed message again (409 unless it failed)',
+        params: IdParams,
+      },
+    },
+    async (request) => retryOutboxMessage(database.db, request.params.id),
   );
 };

@@ -445,4 +445,35 @@ describe('outbox', () => {
     expect(res.json().messages[0]).toMatchObject({ status: 'pending', attempts: 0 });
     expect((await staff.request({ method: 'GET', url: '/api/v1/outbox.json' })).statusCode).toBe(403);
   });
+
+  it('an admin sends a failed message again; anything else is 409, orderers 403, no CSRF 403', async () => {
+    const [failed] = await ctx.database.db
+      .insert(outbox)
+      .values({
+        kind: 'customer_contact',
+        toAddress: 'bounce@example.com',
+        subject: 'About your order',
+        textBody: 'Hello',
+        messageId: '<retry-test@ukds.back-office>',
+        status: 'failed',
+        attempts: 8,
+        lastError: 'mailbox unavailable',
+      })
+      .returning();
+    const url = `/api/v1/outbox/${failed.id}/retry.json`;
+    expect((await staff.request({ method: 'POST', url, payload: {} })).statusCode).toBe(403);
+    expect((await admin.request({ method: 'POST', url, payload: {}, csrf: null })).statusCode).toBe(403);
+    const res = await admin.request({ method: 'POST', url, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toMatchObject({ id: failed.id, status: 'pending', attempts: 0 });
+    const [row] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, failed.id));
+    expect(row.messageId).toBe('<retry-test@ukds.back-office>');
+    expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    const again = await admin.request({ method: 'POST', url, payload: {} });
+    expect(again.statusCode).toBe(409);
+    expect(
+      (await admin.request({ method: 'POST', url: '/api/v1/outbox/999999/retry.json', payload: {} }))
+        .statusCode,
+    ).toBe(404);
+  });
 });

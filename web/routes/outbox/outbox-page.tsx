@@ -16,33 +16,19 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertTriangle, IconPaperclip } from '@tabler/icons-react';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import type { Paging } from '../../../domain/contract/common';
+import type {
+  OutboxMessage,
+  OutboxMessageResponse,
+  OutboxPage as OutboxPageData,
+  OutboxStatus,
+} from '../../../domain/contract/outbox';
 import { formatDateTime } from '../../../domain/format';
 import { api } from '../../api/client';
 import { PageHeader } from '../../components/page-title';
-
-/**
- * One message as GET /outbox answers it (server/services/outbox/outbox-list.ts). domain/contract has no
- * schema for the outbox yet, so its shape is written out here.
- */
-interface OutboxMessage {
-  id: number;
-  kind: string;
-  to: string;
-  subject: string;
-  status: OutboxStatus;
-  attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
-  created_at: string;
-  order_item_ref: string | null;
-  attachment_count: number;
-}
-type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
-type OutboxPage = Paging & { messages: OutboxMessage[] };
+import { notifyError, notifySuccess } from '../../lib/notify';
 
 // Text darker than Mantine's light-variant default, for AA contrast (4.5:1) on the tinted background.
 const STATUS: Record<OutboxStatus, { label: string; color: string; text: string; help: string }> = {
@@ -63,7 +49,7 @@ const IN_FLIGHT_POLL_MS = 5_000;
 const outboxQuery = (page: number) =>
   queryOptions({
     queryKey: ['outbox', { page }],
-    queryFn: ({ signal }) => api.get<OutboxPage>('outbox', { query: { page }, signal }),
+    queryFn: ({ signal }) => api.get<OutboxPageData>('outbox', { query: { page }, signal }),
     placeholderData: keepPreviousData,
     // While messages are on their way, look again every few seconds so their state moves on screen.
     refetchInterval: (query) =>
@@ -77,6 +63,32 @@ const kindLabel = (kind: string) => {
   const words = kind.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
+
+/** Puts a failed message back in the queue (after the address or the mail server was fixed). */
+function SendAgainButton({ message }: { message: OutboxMessage }) {
+  const queryClient = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () => api.post<OutboxMessageResponse>(`outbox/${message.id}/retry`),
+    onSuccess: () => {
+      notifySuccess(`The e-mail to ${message.to} will be sent again.`);
+      void queryClient.invalidateQueries({ queryKey: ['outbox'] });
+    },
+    onError: (error) => notifyError(error, 'Could not send the e-mail again'),
+  });
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      mt={4}
+      leftSection={<IconSend size={12} aria-hidden />}
+      loading={retry.isPending}
+      onClick={() => retry.mutate()}
+      aria-label={`Send the e-mail to ${message.to} again`}
+    >
+      Send again
+    </Button>
+  );
+}
 
 function StatusBadge({ status }: { status: OutboxStatus }) {
   const s = STATUS[status] ?? { label: status, color: 'gray', text: '#343a40', help: '' };
@@ -108,7 +120,7 @@ export default function OutboxPage() {
     <>
       <PageHeader
         title="Outbox"
-        description="E-mails to customers and whether they were delivered. Failed messages are retried automatically until the worker gives up."
+        description="E-mails to customers and whether they were delivered. Failed deliveries are retried automatically; after the last attempt an admin can send one again."
       />
       <Stack gap="sm">
         <Group justify="space-between" mih={30}>
@@ -276,6 +288,7 @@ function MessageRow({ message: m }: { message: OutboxMessage }) {
         <Text size="xs" c="dimmed" mt={2} style={{ fontVariantNumeric: 'tabular-nums' }}>
           {m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}
         </Text>
+        {m.status === 'failed' && <SendAgainButton message={m} />}
       </Table.Td>
       <Table.Td>
         {m.last_error ? (
