@@ -22,47 +22,51 @@ interface EventStream {
 /** Opens GET /api/v1/events on a listening app as a browser would (with the session cookie). */
 function openEvents(baseUrl: string, cookie?: string): Promise<EventStream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${baseUrl}/api/v1/events`, { headers: cookie ? { cookie } : {} }, (res) => {
-      const events: EventStream['events'] = [];
-      const waiters: (() => void)[] = [];
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-          for (const w of waiters) w();
-          end = buffer.indexOf('\n\n');
-        }
-      });
-      resolve({
-        events,
-        status: res.statusCode ?? 0,
-        waitFor(match, timeoutMs = 5000) {
-          return new Promise((done, fail) => {
-            const check = () => {
-              const found = events.find(match);
-              if (found) {
-                clearTimeout(timer);
-                done(found.data);
-              }
-            };
-            const timer = setTimeout(
-              () => fail(new Error(`no matching event in ${JSON.stringify(events)}`)),
-              timeoutMs,
-            );
-            waiters.push(check);
-            check();
-          });
-        },
-        close: () => request.destroy(),
-      });
-    });
+    const request = http.get(
+      `${baseUrl}/api/v1/events`,
+      { headers: { 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) } },
+      (res) => {
+        const events: EventStream['events'] = [];
+        const waiters: (() => void)[] = [];
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end = buffer.indexOf('\n\n');
+          while (end >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (event && data) events.push({ event, data: JSON.parse(data) });
+            for (const w of waiters) w();
+            end = buffer.indexOf('\n\n');
+          }
+        });
+        resolve({
+          events,
+          status: res.statusCode ?? 0,
+          waitFor(match, timeoutMs = 5000) {
+            return new Promise((done, fail) => {
+              const check = () => {
+                const found = events.find(match);
+                if (found) {
+                  clearTimeout(timer);
+                  done(found.data);
+                }
+              };
+              const timer = setTimeout(
+                () => fail(new Error(`no matching event in ${JSON.stringify(events)}`)),
+                timeoutMs,
+              );
+              waiters.push(check);
+              check();
+            });
+          },
+          close: () => request.destroy(),
+        });
+      },
+    );
     request.on('error', reject);
   });
 }
