@@ -52,6 +52,7 @@ async function expectState(page: Page, label: string) {
 test('a certificate walks from GRO order through scan-send to dispatch on the order page', async ({
   page,
 }) => {
+  test.slow(); // the whole life of an item, with an upload and an axe scan
   const ref = await newAssignedItem({
     orderable: { scan_send: true, despatch_by: 'standard' },
     net_value: 3500,
@@ -431,6 +432,7 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
 test('a 409 between two browser contexts tells the user, reloads the item and keeps their text', async ({
   browser,
 }) => {
+  test.slow(); // two browser contexts
   const ref = await newAssignedItem({});
   const first = await signedInPage(browser, 'admin@demo.test');
   const second = await signedInPage(browser, 'alice@demo.test');
