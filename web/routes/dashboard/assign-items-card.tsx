@@ -13,8 +13,9 @@ import { api } from '../../api/client';
 import { orderersQuery } from '../../api/queries';
 import { isAdmin, useCurrentUser } from '../../components/auth';
 import { DueDate } from '../../components/due-date';
+import { SectionCard } from '../../components/section-card';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { DashboardCard, EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
+import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 import { unassignedItemsQuery } from './dashboard-queries';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -96,7 +97,7 @@ export function AssignItemsCard() {
   ) : undefined;
 
   return (
-    <DashboardCard
+    <SectionCard
       title="Items to assign"
       count={items.data?.order_items.length}
       actions={actions}
@@ -170,6 +171,6 @@ export function AssignItemsCard() {
           </Table>
         </Table.ScrollContainer>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }

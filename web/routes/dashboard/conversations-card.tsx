@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../domain/format';
-import { DashboardCard, EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
+import { SectionCard } from '../../components/section-card';
+import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 import { conversationsQuery } from './dashboard-queries';
 
 type Folder = 'inbox' | 'other';
@@ -46,7 +47,7 @@ export function ConversationsCard() {
   );
 
   return (
-    <DashboardCard title="Conversations" count={data?.total_count} actions={toggle} testId="conversations">
+    <SectionCard title="Conversations" count={data?.total_count} actions={toggle} testId="conversations">
       {list.isPending ? (
         <ListSkeleton rows={6} label="Loading conversations…" />
       ) : list.isError && !data ? (
@@ -163,6 +164,6 @@ export function ConversationsCard() {
           </Group>
         </Stack>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }

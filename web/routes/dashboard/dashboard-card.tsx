@@ -1,58 +1,7 @@
-/** The frame every dashboard list sits in: a titled card, and its loading, empty and failed states. */
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+/** The states of a dashboard list inside its SectionCard: loading, empty and failed. */
+import { Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
-
-interface DashboardCardProps {
-  title: string;
-  /** How many rows the list holds, shown beside the title once known. */
-  count?: number;
-  /** Controls at the right of the title (toggles, pickers, buttons). */
-  actions?: ReactNode;
-  children: ReactNode;
-  testId?: string;
-}
-
-export function DashboardCard({ title, count, actions, children, testId }: DashboardCardProps) {
-  const headingId = useId();
-  return (
-    <Card
-      component="section"
-      aria-labelledby={headingId}
-      withBorder
-      radius="md"
-      padding={0}
-      data-testid={testId}
-    >
-      <Group
-        justify="space-between"
-        wrap="nowrap"
-        gap="sm"
-        px="md"
-        py={10}
-        mih={52}
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Group gap={8} wrap="nowrap">
-          <Title order={2} size="h5" id={headingId} fw={600}>
-            {title}
-          </Title>
-          {count !== undefined && (
-            <Badge variant="light" color="gray" radius="sm" size="sm" aria-label={`${count} in the list`}>
-              {count}
-            </Badge>
-          )}
-        </Group>
-        {actions && (
-          <Group gap="xs" wrap="nowrap">
-            {actions}
-          </Group>
-        )}
-      </Group>
-      {children}
-    </Card>
-  );
-}
+import type { ReactNode } from 'react';
 
 /** Grey bars in the shape of a short table while a list loads. */
 export function ListSkeleton({ rows = 4, label }: { rows?: number; label: string }) {

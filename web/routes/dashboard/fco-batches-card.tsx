@@ -3,14 +3,15 @@ import { Anchor, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDate } from '../../../domain/format';
-import { DashboardCard, EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
+import { SectionCard } from '../../components/section-card';
+import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 import { waitingFcoBatchesQuery } from './dashboard-queries';
 
 export function FcoBatchesCard() {
   const batches = useQuery(waitingFcoBatchesQuery);
   const rows = batches.data?.fco_batches ?? [];
   return (
-    <DashboardCard title="Waiting FCO batches" count={batches.data?.fco_batches.length} testId="waiting-fco">
+    <SectionCard title="Waiting FCO batches" count={batches.data?.fco_batches.length} testId="waiting-fco">
       {batches.isPending ? (
         <ListSkeleton rows={2} label="Loading waiting FCO batches…" />
       ) : batches.isError ? (
@@ -62,6 +63,6 @@ export function FcoBatchesCard() {
           </Table>
         </Table.ScrollContainer>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }

@@ -5,7 +5,8 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { OrdererStats } from '../../../domain/contract/queues';
 import { STATE_GROUP_LABELS, type StateGroup } from '../../../domain/states';
-import { DashboardCard, EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
+import { SectionCard } from '../../components/section-card';
+import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 import { ordererStatsQuery } from './dashboard-queries';
 
 // Open items are never done or cancelled, so those groups would always read 0.
@@ -136,7 +137,7 @@ export function OrdererStatsCard() {
   const stats = useQuery(ordererStatsQuery);
   const rows = stats.data?.stats ?? [];
   return (
-    <DashboardCard title="Orderers" count={stats.data?.stats.length} testId="orderer-stats">
+    <SectionCard title="Orderers" count={stats.data?.stats.length} testId="orderer-stats">
       {stats.isPending ? (
         <ListSkeleton rows={3} label="Loading orderer stats…" />
       ) : stats.isError ? (
@@ -156,6 +157,6 @@ export function OrdererStatsCard() {
           ))}
         </Box>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }

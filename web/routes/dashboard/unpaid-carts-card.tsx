@@ -3,14 +3,15 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDate, formatPence } from '../../../domain/format';
-import { DashboardCard, EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
+import { SectionCard } from '../../components/section-card';
+import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 import { unpaidCartsQuery } from './dashboard-queries';
 
 export function UnpaidCartsCard() {
   const carts = useQuery(unpaidCartsQuery);
   const rows = carts.data?.carts ?? [];
   return (
-    <DashboardCard title="Unpaid orders" count={carts.data?.carts.length} testId="unpaid-carts">
+    <SectionCard title="Unpaid orders" count={carts.data?.carts.length} testId="unpaid-carts">
       {carts.isPending ? (
         <ListSkeleton rows={3} label="Loading unpaid orders…" />
       ) : carts.isError ? (
@@ -51,6 +52,6 @@ export function UnpaidCartsCard() {
           </Table>
         </Table.ScrollContainer>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }

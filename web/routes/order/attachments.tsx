@@ -15,9 +15,10 @@ import { IconFileText, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Attachment } from '../../../domain/contract/order-item';
 import { formatDateTime } from '../../../domain/format';
+import { SectionCard } from '../../components/section-card';
 import { attachmentFileUrl, itemPath } from './order-api';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
-import { EmptyLine, SideCard } from './side-card';
+import { EmptyLine } from './side-card';
 import { ToneBadge } from './tone-badge';
 
 /** A file size as staff read it: 12 KB, 1.4 MB. */
@@ -84,7 +85,8 @@ export function AttachmentsCard() {
   const files = item.ukds_attachments;
   const upload = useUpload();
   return (
-    <SideCard
+    <SectionCard
+      dense
       title="Attachments"
       count={files.length}
       actions={canWork ? <UploadButton upload={upload} /> : undefined}
@@ -130,7 +132,7 @@ export function AttachmentsCard() {
           ))}
         </Stack>
       )}
-    </SideCard>
+    </SectionCard>
   );
 }
 

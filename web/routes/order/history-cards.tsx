@@ -4,10 +4,11 @@ import { useState } from 'react';
 import type { Comment, OrderItemEvent } from '../../../domain/contract/order-item';
 import { formatDateTime, formatPence } from '../../../domain/format';
 import { DESPATCH_OPTIONS, GRO_DESTINATIONS } from '../../../domain/options';
+import { SectionCard } from '../../components/section-card';
 import { itemPath } from './order-api';
 import { bareStateLabel, COMMENT_KINDS, eventLabel, FIELD_NAMES } from './order-labels';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
-import { EmptyLine, SideCard } from './side-card';
+import { EmptyLine } from './side-card';
 import { ToneBadge } from './tone-badge';
 
 function CommentRow({ comment, onToggle, busy }: { comment: Comment; onToggle: () => void; busy: boolean }) {
@@ -63,7 +64,8 @@ export function CommentsCard() {
   };
 
   return (
-    <SideCard
+    <SectionCard
+      dense
       title="Comments"
       count={comments.length}
       actions={
@@ -92,7 +94,7 @@ export function CommentsCard() {
           ))}
         </ScrollArea.Autosize>
       )}
-    </SideCard>
+    </SectionCard>
   );
 }
 
@@ -188,7 +190,7 @@ export function TimelineCard() {
   const { item } = useOrderItem();
   const events = item.events;
   return (
-    <SideCard title="Timeline" count={events.length}>
+    <SectionCard dense title="Timeline" count={events.length}>
       {events.length === 0 ? (
         <EmptyLine>Nothing has happened to this item yet.</EmptyLine>
       ) : (
@@ -206,6 +208,6 @@ export function TimelineCard() {
           </Timeline>
         </ScrollArea.Autosize>
       )}
-    </SideCard>
+    </SectionCard>
   );
 }
