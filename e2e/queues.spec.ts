@@ -168,8 +168,28 @@ test.describe('work queues', () => {
     const table = page.getByRole('table', { name: /Order items of Bob/ });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByRole('button', { name: /^Reassign/ })).toHaveCount(0);
+    // The server sorts; the view is kept in the URL, so a reload shows the same order.
+    await table.getByRole('button', { name: 'Net value' }).click();
+    await table.getByRole('button', { name: 'Net value' }).click();
+    await expect(page).toHaveURL(/sort=value&dir=desc/);
+    const values = async () =>
+      (await table.locator('tbody tr td:nth-child(6)').allTextContents()).map((t) =>
+        Number(t.replace(/[£,]/g, '')),
+      );
+    await expect
+      .poll(async () => {
+        const v = await values();
+        return v.length > 1 && v[0] >= v[v.length - 1];
+      })
+      .toBe(true);
+    await page.reload();
+    await expect(table.getByRole('columnheader', { name: 'Net value' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     await page.getByLabel(/Filter order items/).fill('zzzz-no-such-thing');
     await expect(table).toContainText('No item matches the filter.');
+    await expect(page).toHaveURL(/q=zzzz-no-such-thing/);
   });
 });
 

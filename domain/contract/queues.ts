@@ -1,7 +1,14 @@
 /** Orderers, their stats and queues, and FCO batches (PRODUCT.md sections 2 and 10). */
 import { z } from 'zod';
 import { STATE_GROUPS } from '../states';
-import { IdSchema, IsoDateSchema, TimestampSchema, UserRefSchema } from './common';
+import {
+  IdSchema,
+  IsoDateSchema,
+  PageQuerySchema,
+  PagingSchema,
+  TimestampSchema,
+  UserRefSchema,
+} from './common';
 import { OrderItemSchema } from './order-item';
 
 export const OrdererSchema = z.object({ id: IdSchema, name: z.string(), email: z.string() });
@@ -46,11 +53,28 @@ export type FcoBatchResponse = z.infer<typeof FcoBatchResponseSchema>;
 export const FcoBatchListSchema = z.object({ fco_batches: z.array(FcoBatchSchema) });
 export type FcoBatchList = z.infer<typeof FcoBatchListSchema>;
 
-/** GET /orderers/{id}/order_items: one orderer's work queue page. */
-export const OrdererQueueSchema = z.object({
+/** How a queue can be ordered: despatch-by date (default), ref, type, state, customer name, net value. */
+export const QUEUE_SORTS = ['due', 'ref', 'type', 'state', 'customer', 'value'] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+
+/** The query of a queue page: `page`, `per_page` (100, at most 500), `sort`, `dir` and a filter `q`. */
+export const QueueQuerySchema = PageQuerySchema.extend({
+  per_page: z.coerce.number().int().min(1).max(500).default(100),
+  sort: z.enum(QUEUE_SORTS).default('due'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  /** Part of a ref, type, customer name or e-mail. */
+  q: z.string().trim().max(100).optional(),
+});
+export type QueueQuery = z.infer<typeof QueueQuerySchema>;
+
+/** GET /order_items/my_orders: one page of the signed-in user's open items. */
+export const QueuePageSchema = PagingSchema.extend({ order_items: z.array(OrderItemSchema) });
+export type QueuePage = z.infer<typeof QueuePageSchema>;
+
+/** GET /orderers/{id}/order_items: one orderer's work queue, its items one page at a time. */
+export const OrdererQueueSchema = QueuePageSchema.extend({
   orderer: OrdererSchema,
   stats: OrdererStatsSchema.nullable(),
-  order_items: z.array(OrderItemSchema),
   fco_batches_to_despatch: z.array(FcoBatchSchema),
 });
 export type OrdererQueue = z.infer<typeof OrdererQueueSchema>;

@@ -102,10 +102,65 @@ describe('lists', () => {
     const queue = (
       await admin.request({ method: 'GET', url: `/api/v1/orderers/${aliceId}/order_items.json` })
     ).json();
-    expect(Object.keys(queue).sort()).toEqual(['fco_batches_to_despatch', 'order_items', 'orderer', 'stats']);
+    expect(Object.keys(queue).sort()).toEqual([
+      'fco_batches_to_despatch',
+      'order_items',
+      'orderer',
+      'page',
+      'per_page',
+      'stats',
+      'total_count',
+      'total_pages',
+    ]);
     expect(queue.orderer.id).toBe(aliceId);
     expect(
       (await admin.request({ method: 'GET', url: '/api/v1/orderers/99999/order_items.json' })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('queue pages', () => {
+  it("pages, sorts and filters one user's open items; bad paging is 422", async () => {
+    const bea = await buildUser(ctx.database, { name: 'Bea Paging' });
+    const agent = await signInAs(ctx.app, bea.email);
+    const values = [3000, 1000, 2000];
+    for (const [n, netValue] of values.entries()) {
+      await buildOrderItem(
+        ctx.database,
+        { currentState: 'gro_order_required', userId: bea.id, netValue, despatchDueOn: `2026-12-0${n + 1}` },
+        { customerName: n === 2 ? 'Zelda Filterable' : `Customer ${n}` },
+      );
+    }
+    await buildOrderItem(ctx.database, { currentState: 'order_complete', userId: bea.id });
+    const get = (query: string) =>
+      agent.request({ method: 'GET', url: `/api/v1/order_items/my_orders.json${query}` });
+
+    const first = (await get('?per_page=2')).json();
+    expect(first).toMatchObject({ page: 1, per_page: 2, total_count: 3, total_pages: 2 });
+    expect(first.order_items.map((i: { despatch_due_on: string }) => i.despatch_due_on)).toEqual([
+      '2026-12-01',
+      '2026-12-02',
+    ]);
+    const second = (await get('?per_page=2&page=2')).json();
+    expect(second.order_items).toHaveLength(1);
+    expect((await get('?per_page=2&page=3')).json().order_items).toEqual([]);
+
+    const byValue = (await get('?sort=value&dir=desc')).json().order_items;
+    expect(byValue.map((i: { net_value: number }) => i.net_value)).toEqual([3000, 2000, 1000]);
+
+    const filtered = (await get('?q=zelda')).json();
+    expect(filtered.total_count).toBe(1);
+    expect(filtered.order_items[0].order.customer_name).toBe('Zelda Filterable');
+    // LIKE wildcards are taken literally.
+    expect((await get('?q=%25')).json().total_count).toBe(0);
+
+    for (const bad of ['?page=0', '?per_page=0', '?per_page=501', '?sort=colour', '?dir=up']) {
+      expect((await get(bad)).statusCode, bad).toBe(422);
+    }
+    const queue = (
+      await admin.request({ method: 'GET', url: `/api/v1/orderers/${bea.id}/order_items.json?per_page=1` })
+    ).json();
+    expect(queue).toMatchObject({ total_count: 3, total_pages: 3, per_page: 1 });
+    expect(queue.order_items).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 /** Order items: the dashboard, queues, the order page and every workflow action. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { QueueQuerySchema } from '../../domain/contract/queues';
 import { currentUser } from '../auth/guard';
 import { listOrderers } from '../services/order-items/orderers';
 import {
@@ -29,10 +30,16 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
 
   app.get(
     '/order_items/my_orders.json',
-    { schema: { tags, summary: "The signed-in user's open items" } },
+    {
+      schema: {
+        tags,
+        summary: "One page of the signed-in user's open items (sorted, filtered)",
+        querystring: QueueQuerySchema,
+      },
+    },
     async (request) => {
       const user = currentUser(request);
-      return { order_items: await queueItems(db, user.id, user) };
+      return queueItems(db, user.id, user, request.query);
     },
   );
 
@@ -72,8 +79,15 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
 
   app.get(
     '/orderers/:id/order_items.json',
-    { schema: { tags: ['users'], summary: "One orderer's queue", params: IdParams } },
-    async (request) => ordererQueue(db, request.params.id, currentUser(request)),
+    {
+      schema: {
+        tags: ['users'],
+        summary: "One orderer's queue: stats, a page of open items, FCO batches to despatch",
+        params: IdParams,
+        querystring: QueueQuerySchema,
+      },
+    },
+    async (request) => ordererQueue(db, request.params.id, currentUser(request), request.query),
   );
 
   app.get('/fco_batches/pending_despatch.json', { schema: { tags: ['fco batches'] } }, async () => ({

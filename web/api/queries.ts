@@ -1,17 +1,19 @@
 /** TanStack Query options shared by the shell and the screens: one key per resource. */
-import { queryOptions } from '@tanstack/react-query';
-import type { OrderItem } from '../../domain/contract/order-item';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   FcoBatch,
   FcoBatchList,
   FcoBatchResponse,
   OrdererList,
   OrdererQueue,
+  OrdererStatsList,
+  QueuePage,
+  QueueSort,
 } from '../../domain/contract/queues';
 import type { CurrentUser, NotificationList } from '../../domain/contract/session';
 import { api, setCsrfToken } from './client';
 
-/** How often the notifications list is refreshed until live updates (server-sent events) arrive. */
+/** How often the notifications list is refreshed as a fallback to live updates (server-sent events). */
 export const NOTIFICATIONS_POLL_MS = 30_000;
 
 export const queryKeys = {
@@ -48,10 +50,34 @@ export const orderersQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** The signed-in user's open items (/my-queue). */
-export const myOrdersQuery = queryOptions({
-  queryKey: ['order_items', 'my_orders'] as const,
-  queryFn: ({ signal }) => api.get<{ order_items: OrderItem[] }>('order_items/my_orders', { signal }),
+/** How a queue screen is looking at its items: the page, the sort and the filter (kept in the URL). */
+export interface QueueView {
+  page: number;
+  sort: QueueSort;
+  dir: 'asc' | 'desc';
+  q: string;
+}
+
+const queueParams = (view: QueueView) => ({
+  page: view.page,
+  sort: view.sort,
+  dir: view.dir,
+  ...(view.q ? { q: view.q } : {}),
+});
+
+/** One page of the signed-in user's open items (/my-queue). */
+export const myOrdersQuery = (view: QueueView) =>
+  queryOptions({
+    queryKey: ['order_items', 'my_orders', view] as const,
+    queryFn: ({ signal }) =>
+      api.get<QueuePage>('order_items/my_orders', { query: queueParams(view), signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Per orderer: open items by group, escalated, waiting for the customer, overdue. */
+export const ordererStatsQuery = queryOptions({
+  queryKey: ['orderers', 'stats'] as const,
+  queryFn: ({ signal }) => api.get<OrdererStatsList>('orderers/stats', { signal }),
 });
 
 /** FCO batches in one state: ready to post, or with the FCO. */
@@ -69,10 +95,14 @@ export const fcoBatchQuery = (idOrRef: string) =>
       api.get<FcoBatchResponse>(`fco_batches/${encodeURIComponent(idOrRef)}`, { signal }),
   });
 
-/** One orderer's queue: stats, items and FCO batches to despatch (/work-queues/:id). */
-export const ordererQueueQuery = (ordererId: string) =>
+/** One orderer's queue: stats, a page of items and FCO batches to despatch (/work-queues/:id). */
+export const ordererQueueQuery = (ordererId: string, view: QueueView) =>
   queryOptions({
-    queryKey: ['orderers', ordererId, 'order_items'] as const,
+    queryKey: ['orderers', ordererId, 'order_items', view] as const,
     queryFn: ({ signal }) =>
-      api.get<OrdererQueue>(`orderers/${encodeURIComponent(ordererId)}/order_items`, { signal }),
+      api.get<OrdererQueue>(`orderers/${encodeURIComponent(ordererId)}/order_items`, {
+        query: queueParams(view),
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });

@@ -1,11 +1,13 @@
 /**
- * The order-item list of the queues: ref (link), type, state badge, customer, despatch-by, flags; sortable
- * columns, a quick filter, optional tick boxes (for items that may be ticked) and an optional action per row.
+ * The order-item list of the queues: ref (link), type, state badge, customer, despatch-by, flags. The server
+ * sorts, filters and pages (100 a page); the view (page, sort, filter) lives in the URL so reload and back
+ * work. Optional tick boxes (for items that may be ticked) and an optional action per row.
  */
 import {
   Anchor,
   Checkbox,
   Group,
+  Pagination,
   Paper,
   ScrollArea,
   Skeleton,
@@ -25,28 +27,45 @@ import {
   IconSortAscending,
   IconSortDescending,
 } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { OrderItem } from '../../domain/contract/order-item';
+import { QUEUE_SORTS, type QueuePage, type QueueSort } from '../../domain/contract/queues';
 import { formatPence } from '../../domain/format';
+import type { QueueView } from '../api/queries';
 import { DueDate } from './due-date';
 import { StateBadge } from './state-badge';
 
-type SortKey = 'ref' | 'type' | 'state' | 'customer' | 'due' | 'value';
+const FILTER_SETTLE_MS = 300;
 
-const SORTERS: Record<SortKey, (a: OrderItem, b: OrderItem) => number> = {
-  ref: (a, b) => a.ref.localeCompare(b.ref, 'en', { numeric: true }),
-  type: (a, b) => a.type.localeCompare(b.type),
-  state: (a, b) => a.state_label.localeCompare(b.state_label),
-  customer: (a, b) => a.order.customer_name.localeCompare(b.order.customer_name),
-  // Items without a date go last.
-  due: (a, b) => (a.despatch_due_on ?? '9999').localeCompare(b.despatch_due_on ?? '9999'),
-  value: (a, b) => a.net_value - b.net_value,
-};
+/** The queue view of the current URL (`?page=&sort=&dir=&q=`) and a way to change it. */
+export function useQueueView(): [QueueView, (next: Partial<QueueView>) => void] {
+  const [params, setParams] = useSearchParams();
+  const sort = params.get('sort');
+  const view: QueueView = {
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    sort: QUEUE_SORTS.includes(sort as QueueSort) ? (sort as QueueSort) : 'due',
+    dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
+    q: params.get('q') ?? '',
+  };
+  const change = (next: Partial<QueueView>) => {
+    const merged = { ...view, ...next };
+    const out: Record<string, string> = {};
+    if (merged.page > 1) out.page = String(merged.page);
+    if (merged.sort !== 'due') out.sort = merged.sort;
+    if (merged.dir !== 'asc') out.dir = merged.dir;
+    if (merged.q) out.q = merged.q;
+    setParams(out, { replace: true });
+  };
+  return [view, change];
+}
 
 interface OrderItemsTableProps {
-  items: OrderItem[] | undefined;
+  /** The page the server answered (items and paging). */
+  data: QueuePage | undefined;
   loading?: boolean;
+  view: QueueView;
+  onViewChange: (next: Partial<QueueView>) => void;
   /** Shown when there are no items at all. */
   emptyText: string;
   /** Accessible name of the table, e.g. "My order items". */
@@ -67,18 +86,19 @@ interface OrderItemsTableProps {
 function SortHeader({
   label,
   sortKey,
-  sort,
+  view,
   onSort,
 }: {
   label: string;
-  sortKey: SortKey;
-  sort: { key: SortKey; asc: boolean };
-  onSort: (key: SortKey) => void;
+  sortKey: QueueSort;
+  view: QueueView;
+  onSort: (key: QueueSort) => void;
 }) {
-  const active = sort.key === sortKey;
-  const Icon = active ? (sort.asc ? IconSortAscending : IconSortDescending) : IconArrowsSort;
+  const active = view.sort === sortKey;
+  const asc = view.dir === 'asc';
+  const Icon = active ? (asc ? IconSortAscending : IconSortDescending) : IconArrowsSort;
   return (
-    <Table.Th aria-sort={active ? (sort.asc ? 'ascending' : 'descending') : 'none'}>
+    <Table.Th aria-sort={active ? (asc ? 'ascending' : 'descending') : 'none'}>
       <UnstyledButton onClick={() => onSort(sortKey)} fw={600} fz="sm">
         <Group gap={4} wrap="nowrap">
           {label}
@@ -90,32 +110,32 @@ function SortHeader({
 }
 
 export function OrderItemsTable({
-  items,
+  data,
   loading,
+  view,
+  onViewChange,
   emptyText,
   label,
   selection,
   rowAction,
   rowActionLabel = 'Actions',
 }: OrderItemsTableProps) {
-  const [sort, setSort] = useState<{ key: SortKey; asc: boolean }>({ key: 'due', asc: true });
-  const [filter, setFilter] = useState('');
+  const [filter, setFilter] = useState(view.q);
+  // The filter is sent once the user stops typing; a URL change (back, reload) puts its value back in the box.
+  useEffect(() => setFilter(view.q), [view.q]);
+  useEffect(() => {
+    if (filter.trim() === view.q) return;
+    const timer = setTimeout(() => onViewChange({ q: filter.trim(), page: 1 }), FILTER_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [filter, view.q, onViewChange]);
 
-  const rows = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    const shown = (items ?? []).filter(
-      (i) =>
-        !needle ||
-        [i.ref, i.type, i.state_label, i.order.customer_name, i.order.email].some((v) =>
-          v.toLowerCase().includes(needle),
-        ),
+  const rows = data?.order_items ?? [];
+  const onSort = (key: QueueSort) =>
+    onViewChange(
+      view.sort === key
+        ? { dir: view.dir === 'asc' ? 'desc' : 'asc', page: 1 }
+        : { sort: key, dir: 'asc', page: 1 },
     );
-    const sorter = SORTERS[sort.key];
-    return shown.sort((a, b) => (sort.asc ? sorter(a, b) : sorter(b, a)));
-  }, [items, filter, sort]);
-
-  const onSort = (key: SortKey) =>
-    setSort((s) => (s.key === key ? { key, asc: !s.asc } : { key, asc: true }));
 
   if (loading) {
     return (
@@ -143,10 +163,8 @@ export function OrderItemsTable({
           w={320}
           size="xs"
         />
-        <Text size="xs" c="dimmed">
-          {rows.length === (items?.length ?? 0)
-            ? `${rows.length} item${rows.length === 1 ? '' : 's'}`
-            : `${rows.length} of ${items?.length ?? 0} items`}
+        <Text size="xs" c="dimmed" aria-live="polite">
+          {data ? countText(data, rows.length) : ''}
         </Text>
       </Group>
       <ScrollArea.Autosize mah={560} type="auto">
@@ -166,12 +184,12 @@ export function OrderItemsTable({
                   />
                 </Table.Th>
               )}
-              <SortHeader label="Ref" sortKey="ref" sort={sort} onSort={onSort} />
-              <SortHeader label="Type" sortKey="type" sort={sort} onSort={onSort} />
-              <SortHeader label="State" sortKey="state" sort={sort} onSort={onSort} />
-              <SortHeader label="Customer" sortKey="customer" sort={sort} onSort={onSort} />
-              <SortHeader label="Despatch by" sortKey="due" sort={sort} onSort={onSort} />
-              <SortHeader label="Net value" sortKey="value" sort={sort} onSort={onSort} />
+              <SortHeader label="Ref" sortKey="ref" view={view} onSort={onSort} />
+              <SortHeader label="Type" sortKey="type" view={view} onSort={onSort} />
+              <SortHeader label="State" sortKey="state" view={view} onSort={onSort} />
+              <SortHeader label="Customer" sortKey="customer" view={view} onSort={onSort} />
+              <SortHeader label="Despatch by" sortKey="due" view={view} onSort={onSort} />
+              <SortHeader label="Net value" sortKey="value" view={view} onSort={onSort} />
               <Table.Th>
                 <VisuallyHidden>Flags</VisuallyHidden>
               </Table.Th>
@@ -187,7 +205,7 @@ export function OrderItemsTable({
               <Table.Tr>
                 <Table.Td colSpan={9}>
                   <Text size="sm" c="dimmed" ta="center" py="lg">
-                    {(items?.length ?? 0) === 0 ? emptyText : 'No item matches the filter.'}
+                    {view.q ? 'No item matches the filter.' : emptyText}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -272,6 +290,27 @@ export function OrderItemsTable({
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>
+      {data && data.total_pages > 1 && (
+        <Group justify="flex-end" px="sm" py={8}>
+          <Pagination
+            size="sm"
+            total={data.total_pages}
+            value={data.page}
+            onChange={(page) => onViewChange({ page })}
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            aria-label={`${label} pages`}
+          />
+        </Group>
+      )}
     </Paper>
   );
+}
+
+function countText(data: QueuePage, shown: number): string {
+  if (data.total_count === 0) return '0 items';
+  const first = (data.page - 1) * data.per_page + 1;
+  const all = data.total_count.toLocaleString('en-GB');
+  return data.total_pages > 1
+    ? `${first.toLocaleString('en-GB')}–${(first + shown - 1).toLocaleString('en-GB')} of ${all} items`
+    : `${all} item${data.total_count === 1 ? '' : 's'}`;
 }

@@ -2,6 +2,7 @@
  * The read operations behind the dashboard, the queues and the order page.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import type { QueueQuery } from '../../../domain/contract/queues';
 import { londonToday } from '../../../domain/format';
 import { type OrderItemState, STATE_GROUPS, type StateGroup, stateGroup } from '../../../domain/states';
 import type { SessionUser } from '../../auth/sessions';
@@ -9,7 +10,14 @@ import type { Db } from '../../db/client';
 import { fcoBatches, orderItems, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { countOpenItemsByOrdererAndState, listOrderers } from './orderers';
-import { itemFilters, listComments, listOrderItemRows, loadOrderItem, loadOrderItemDetails } from './read';
+import {
+  itemFilters,
+  listComments,
+  listOrderItemRows,
+  loadOrderItem,
+  loadOrderItemDetails,
+  pageOrderItemRows,
+} from './read';
 import { commentWire, orderItemDetailWire, orderItemWire } from './serialize';
 
 /** The dashboard's unassigned items, oldest first (they have waited longest). */
@@ -18,12 +26,20 @@ export async function dashboardItems(db: Db, viewer: SessionUser) {
   return { order_items: rows.map((r) => orderItemWire(r, viewer)) };
 }
 
-/** The open items assigned to one user, oldest first. */
-export async function queueItems(db: Db, userId: number, viewer: SessionUser) {
-  const rows = await listOrderItemRows(db, and(itemFilters.assignedTo(userId), itemFilters.open()), {
-    limit: 1000,
-  });
-  return rows.map((r) => orderItemWire(r, viewer));
+/** One page of the open items assigned to one user (by despatch-by date unless asked otherwise). */
+export async function queueItems(db: Db, userId: number, viewer: SessionUser, query: QueueQuery) {
+  const { rows, total } = await pageOrderItemRows(
+    db,
+    and(itemFilters.assignedTo(userId), itemFilters.open()),
+    query,
+  );
+  return {
+    order_items: rows.map((r) => orderItemWire(r, viewer)),
+    page: query.page,
+    per_page: query.per_page,
+    total_count: total,
+    total_pages: Math.ceil(total / query.per_page),
+  };
 }
 
 /** One order item with its attachments, comments and timeline. */
@@ -146,7 +162,7 @@ export function fcoBatchWire(
 }
 
 /** One orderer's page: who, their stats, their items and the FCO batches of theirs awaiting despatch. */
-export async function ordererQueue(db: Db, ordererId: number, viewer: SessionUser) {
+export async function ordererQueue(db: Db, ordererId: number, viewer: SessionUser, query: QueueQuery) {
   const [orderer] = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
@@ -155,13 +171,13 @@ export async function ordererQueue(db: Db, ordererId: number, viewer: SessionUse
   if (!orderer) throw notFound('Orderer');
   const [allStats, items, batches] = await Promise.all([
     ordererStats(db),
-    queueItems(db, ordererId, viewer),
+    queueItems(db, ordererId, viewer, query),
     listFcoBatches(db, 'pending_despatch', ordererId),
   ]);
   return {
     orderer,
     stats: allStats.find((s) => s.orderer.id === ordererId) ?? null,
-    order_items: items,
+    ...items,
     fco_batches_to_despatch: batches,
   };
 }

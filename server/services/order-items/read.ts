@@ -2,8 +2,9 @@
  * Reading order items: resolving a path segment (id or ref), loading everything the order page needs in a
  * handful of indexed queries, and the list queries behind the dashboard and the queues.
  */
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { QueueQuery, QueueSort } from '../../../domain/contract/queues';
 import type { Db, Tx } from '../../db/client';
 import {
   addresses,
@@ -79,6 +80,58 @@ export async function listOrderItemRows(
     .where(where)
     .orderBy(...order)
     .limit(opts.limit ?? 500);
+}
+
+const SORT_COLUMNS = {
+  due: orderItems.despatchDueOn,
+  ref: orderItems.ref,
+  type: orderItems.type,
+  state: orderItems.currentState,
+  customer: billing.name,
+  value: orderItems.netValue,
+} as const satisfies Record<QueueSort, unknown>;
+
+/**
+ * One page of the order items matching a condition, sorted and filtered as the queue screens ask, with the
+ * total count. Items without a value for the sort column go last either way; ties keep the oldest first.
+ */
+export async function pageOrderItemRows(
+  db: Db | Tx,
+  where: SQL | undefined,
+  query: QueueQuery,
+): Promise<{ rows: OrderItemRow[]; total: number }> {
+  const needle = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const condition = and(
+    where,
+    needle
+      ? or(
+          ilike(orderItems.ref, needle),
+          ilike(orderItems.type, needle),
+          ilike(billing.name, needle),
+          ilike(orders.email, needle),
+        )
+      : undefined,
+  );
+  const column = SORT_COLUMNS[query.sort];
+  const order = [
+    query.dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+    asc(orderItems.createdAt),
+    asc(orderItems.id),
+  ];
+  const [rows, [{ n }]] = await Promise.all([
+    baseQuery(db)
+      .where(condition)
+      .orderBy(...order)
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db
+      .select({ n: count() })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(billing, eq(billing.id, orders.billingAddressId))
+      .where(condition),
+  ]);
+  return { rows, total: n };
 }
 
 /** The timeline, comments and attachments of one item (for the order page). */

@@ -7,10 +7,11 @@ import { IconCertificate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OrderItem } from '../../../domain/contract/order-item';
-import { fcoBatchesQuery, myOrdersQuery } from '../../api/queries';
+import { fcoBatchesQuery, myOrdersQuery, ordererStatsQuery } from '../../api/queries';
+import { useCurrentUser } from '../../components/auth';
 import { FcoBatchesTable } from '../../components/fco-batches-table';
 import { GroupCounts } from '../../components/group-counts';
-import { OrderItemsTable } from '../../components/order-items-table';
+import { OrderItemsTable, useQueueView } from '../../components/order-items-table';
 import { PageHeader } from '../../components/page-title';
 import { PlaceFcoOrderModal } from './place-fco-order-modal';
 
@@ -18,13 +19,17 @@ import { PlaceFcoOrderModal } from './place-fco-order-modal';
 const needsApostille = (item: OrderItem) => item.current_state === 'apostille_required' && !item.fco_batch_id;
 
 export default function MyQueuePage() {
-  const items = useQuery(myOrdersQuery);
+  const user = useCurrentUser();
+  const [view, setView] = useQueueView();
+  const items = useQuery(myOrdersQuery(view));
+  const stats = useQuery(ordererStatsQuery);
+  const mine = stats.data?.stats.find((s) => s.orderer.id === user.id);
   const ready = useQuery(fcoBatchesQuery('pending_despatch'));
   const withFco = useQuery(fcoBatchesQuery('waiting_fco'));
   const [ticked, setTicked] = useState<Set<number>>(new Set());
   const [placing, setPlacing] = useState(false);
 
-  // Forget ticks for items that left the list or can no longer be ticked (a live update, another tab).
+  // Ticks belong to the page on screen: forget those for items that left it or can no longer be ticked.
   const tickable = new Set((items.data?.order_items ?? []).filter(needsApostille).map((i) => i.id));
   const selected = new Set([...ticked].filter((id) => tickable.has(id)));
   const selectedItems = (items.data?.order_items ?? []).filter((i) => selected.has(i.id));
@@ -33,7 +38,7 @@ export default function MyQueuePage() {
     <>
       <PageHeader
         title="My queue"
-        description="Your open order items, oldest despatch date first. Tick apostille items to place an FCO order."
+        description="Your open order items, earliest despatch date first. Tick apostille items to place an FCO order."
         actions={
           <Button
             leftSection={<IconCertificate size={16} aria-hidden />}
@@ -50,11 +55,17 @@ export default function MyQueuePage() {
             {items.error.message}
           </Alert>
         )}
-        <GroupCounts items={items.data?.order_items} />
+        {(mine || stats.isPending) && (
+          <GroupCounts
+            counts={mine && { open: mine.open_items, overdue: mine.overdue, byGroup: mine.by_group }}
+          />
+        )}
         <OrderItemsTable
           label="My order items"
-          items={items.data?.order_items}
+          data={items.data}
           loading={items.isPending}
+          view={view}
+          onViewChange={setView}
           emptyText="Nothing in your queue. Items assigned to you appear here."
           selection={{
             selectable: needsApostille,

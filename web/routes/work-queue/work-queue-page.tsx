@@ -13,7 +13,7 @@ import { ordererQueueQuery, orderersQuery } from '../../api/queries';
 import { isAdmin, useCurrentUser } from '../../components/auth';
 import { FcoBatchesTable } from '../../components/fco-batches-table';
 import { GroupCounts } from '../../components/group-counts';
-import { OrderItemsTable } from '../../components/order-items-table';
+import { OrderItemsTable, useQueueView } from '../../components/order-items-table';
 import { PageHeader } from '../../components/page-title';
 import { notifySuccess } from '../../lib/notify';
 
@@ -93,7 +93,8 @@ function ReassignModal({ item, onClose }: { item: OrderItem | null; onClose: () 
 export default function WorkQueuePage() {
   const { ordererId = '' } = useParams();
   const user = useCurrentUser();
-  const queue = useQuery(ordererQueueQuery(ordererId));
+  const [view, setView] = useQueueView();
+  const queue = useQuery(ordererQueueQuery(ordererId, view));
   const [reassigning, setReassigning] = useState<OrderItem | null>(null);
   const admin = isAdmin(user);
   const stats = queue.data?.stats;
@@ -118,7 +119,7 @@ export default function WorkQueuePage() {
       <PageHeader
         title={queue.data ? `Work queue: ${queue.data.orderer.name}` : 'Work queue'}
         description={
-          queue.data ? `${queue.data.orderer.email} · open items, oldest despatch date first` : ' '
+          queue.data ? `${queue.data.orderer.email} · open items, earliest despatch date first` : ' '
         }
       />
       <Stack gap="lg">
@@ -133,8 +134,10 @@ export default function WorkQueuePage() {
         />
         <OrderItemsTable
           label={`Order items of ${queue.data?.orderer.name ?? 'the orderer'}`}
-          items={queue.data?.order_items}
+          data={queue.data}
           loading={queue.isPending}
+          view={view}
+          onViewChange={setView}
           emptyText="This orderer has no open items."
           rowActionLabel="Reassign"
           rowAction={
