@@ -124,12 +124,15 @@ export async function pageOrderItemRows(
       .orderBy(...order)
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db
-      .select({ n: count() })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(billing, eq(billing.id, orders.billingAddressId))
-      .where(condition),
+    // Without a filter the count needs no joins (an index-only count of the user's open items).
+    needle
+      ? db
+          .select({ n: count() })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .innerJoin(billing, eq(billing.id, orders.billingAddressId))
+          .where(condition)
+      : db.select({ n: count() }).from(orderItems).where(where),
   ]);
   return { rows, total: n };
 }
