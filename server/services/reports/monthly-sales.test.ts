@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refunds } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { orderItems, orders, refunds } from '../../db/schema';
 import { buildOrder } from '../../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
-import { monthlySalesReport } from './monthly-sales';
+import { type Figures, monthFiguresFromItems } from './from-items';
+import { monthFigures, monthlySalesReport } from './monthly-sales';
 
 let ctx: TestContext;
 let admin: Agent;
@@ -136,5 +139,117 @@ describe('monthly sales report', () => {
     expect(
       (await orderer.request({ method: 'GET', url: '/api/v1/sales-reports/monthly/2026/7.json' })).statusCode,
     ).toBe(403);
+  });
+});
+
+/** A month's figures in one comparable shape (breakdowns by key, numbers as numbers). */
+function comparable(f: Figures) {
+  const rows = (b: Figures['by_type']) =>
+    (b ?? [])
+      .map((r) => ({
+        key: r.key,
+        items: Number(r.items),
+        gross: Number(r.gross),
+        refunds: Number(r.refunds),
+      }))
+      .sort((x, y) => (x.key < y.key ? -1 : 1));
+  return {
+    orders: Number(f.orders),
+    items: Number(f.items),
+    gross: Number(f.gross),
+    refunds: Number(f.refunds),
+    by_type: rows(f.by_type),
+    by_region: rows(f.by_region),
+    daily: (f.daily ?? []).map((d) => ({
+      date: d.date,
+      orders: Number(d.orders),
+      gross: Number(d.gross),
+      refunds: Number(d.refunds),
+    })),
+  };
+}
+
+const MONTHS = [
+  [2025, 7],
+  [2026, 5],
+  [2026, 6],
+  [2026, 7],
+  [2026, 8],
+] as const;
+
+async function expectSummaryAgrees(db: Db) {
+  for (const [year, month] of MONTHS) {
+    expect(comparable(await monthFigures(db, year, month)), `${year}-${month}`).toEqual(
+      comparable(await monthFiguresFromItems(db, year, month, true)),
+    );
+  }
+}
+
+describe('the sales summary kept by the database', () => {
+  it('agrees with the figures computed from the items, before and after every kind of change', async () => {
+    const { db } = ctx.database;
+    await expectSummaryAgrees(db);
+
+    // A price change, a changed type, a refund corrected and one withdrawn, an order moved to another month
+    // and region, an item removed, and several orders' items inserted in one statement.
+    const f = await buildOrder(ctx.database, {
+      placedAt: new Date('2026-07-08T08:00:00Z'),
+      deliveryRegion: 'NA',
+      items: [{ netValue: 6000 }, { netValue: 2500 }],
+    });
+    const [kept, removed] = f.items;
+    const [refund] = await db
+      .insert(refunds)
+      .values([
+        {
+          orderItemId: kept.id,
+          action: 'refund_only',
+          amount: 700,
+          reason: 'duplicate',
+          createdAt: new Date('2026-07-09T10:00:00Z'),
+        },
+        {
+          orderItemId: kept.id,
+          action: 'refund_only',
+          amount: 300,
+          reason: 'duplicate',
+          createdAt: new Date('2026-08-01T10:00:00Z'),
+        },
+      ])
+      .returning();
+    await db.update(orderItems).set({ netValue: 5000 }).where(eq(orderItems.id, kept.id));
+    await expectSummaryAgrees(db);
+
+    await db.update(orderItems).set({ type: 'Marriage Certificate' }).where(eq(orderItems.id, kept.id));
+    await db.update(refunds).set({ amount: 900 }).where(eq(refunds.id, refund.id));
+    await expectSummaryAgrees(db);
+
+    await db
+      .update(orders)
+      .set({ placedAt: new Date('2026-06-20T12:00:00Z'), deliveryRegion: 'WW' })
+      .where(eq(orders.id, f.order.id));
+    await expectSummaryAgrees(db);
+
+    await db.delete(refunds).where(eq(refunds.id, refund.id));
+    await db.delete(orderItems).where(eq(orderItems.id, removed.id));
+    await expectSummaryAgrees(db);
+
+    const g = await buildOrder(ctx.database, {
+      placedAt: new Date('2026-05-03T12:00:00Z'),
+      items: [{ netValue: 100 }],
+    });
+    const h = await buildOrder(ctx.database, {
+      placedAt: new Date('2026-05-04T12:00:00Z'),
+      items: [{ netValue: 200 }],
+    });
+    const [template] = await db.select().from(orderItems).where(eq(orderItems.id, g.items[0].id));
+    const { id: _id, ref: _ref, ...rest } = template;
+    await db.insert(orderItems).values([
+      { ...rest, ref: `${g.order.ref}-2`, position: 2, netValue: 150 },
+      { ...rest, orderId: h.order.id, ref: `${h.order.ref}-2`, position: 2, netValue: 250 },
+    ]);
+    await expectSummaryAgrees(db);
+    const may = await monthFigures(db, 2026, 5);
+    expect(may).toMatchObject({ orders: 2, items: 4, gross: 700 });
   });
 });
