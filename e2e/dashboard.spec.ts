@@ -47,6 +47,11 @@ test('an admin ticks two unassigned items and assigns them to an orderer', async
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
   const table = page.getByRole('table', { name: 'Unassigned order items' });
+  // Oldest first, 100 a page: fresh items are on the last page.
+  const { total_pages: lastPage } = (await (
+    await page.request.get('/api/v1/order_items/dashboard.json')
+  ).json()) as { total_pages: number };
+  if (lastPage > 1) await page.getByRole('button', { name: `Page ${lastPage}`, exact: true }).click();
   for (const ref of refs) await expect(table.getByRole('link', { name: ref, exact: true })).toBeVisible();
 
   const assign = page.getByRole('button', { name: 'Assign', exact: true });

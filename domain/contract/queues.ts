@@ -67,9 +67,19 @@ export const QueueQuerySchema = PageQuerySchema.extend({
 });
 export type QueueQuery = z.infer<typeof QueueQuerySchema>;
 
+/** The query of the dashboard's unassigned items: `page` and `per_page` (100, at most 500); oldest first. */
+export const DashboardQuerySchema = PageQuerySchema.extend({
+  per_page: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
+
 /** GET /order_items/my_orders: one page of the signed-in user's open items. */
 export const QueuePageSchema = PagingSchema.extend({ order_items: z.array(OrderItemSchema) });
 export type QueuePage = z.infer<typeof QueuePageSchema>;
+
+/** GET /order_items/dashboard: one page of the unassigned items, oldest (longest waiting) first. */
+export const DashboardPageSchema = QueuePageSchema;
+export type DashboardPage = QueuePage;
 
 /** GET /orderers/{id}/order_items: one orderer's work queue, its items one page at a time. */
 export const OrdererQueueSchema = QueuePageSchema.extend({

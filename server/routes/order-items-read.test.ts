@@ -164,3 +164,36 @@ describe('queue pages', () => {
     expect(queue.order_items).toHaveLength(1);
   });
 });
+
+describe('dashboard pages', () => {
+  it('pages the unassigned items oldest first with the total; bad paging is 422', async () => {
+    const get = (query: string) =>
+      admin.request({ method: 'GET', url: `/api/v1/order_items/dashboard.json${query}` });
+    const before = (await get('?per_page=1')).json();
+    const made = [];
+    for (let n = 0; n < 3; n++) made.push(await buildOrderItem(ctx.database));
+    await buildOrderItem(ctx.database, { currentState: 'waiting_gro', userId: aliceId });
+
+    const all = (await get('?per_page=500')).json();
+    const total = before.total_count + 3;
+    expect(all).toMatchObject({
+      page: 1,
+      per_page: 500,
+      total_count: total,
+      total_pages: Math.ceil(total / 500),
+    });
+    // Oldest first: the three just made are the last three, in the order they were made.
+    expect(all.order_items.slice(-3).map((i: { ref: string }) => i.ref)).toEqual(made.map((i) => i.ref));
+
+    const last = (await get(`?per_page=2&page=${Math.ceil(total / 2)}`)).json();
+    expect(last).toMatchObject({ total_count: total, total_pages: Math.ceil(total / 2) });
+    expect(last.order_items.at(-1).ref).toBe(made[2].ref);
+    expect((await get(`?per_page=2&page=${Math.ceil(total / 2) + 1}`)).json().order_items).toEqual([]);
+    // The default page is 100 items.
+    expect((await get('')).json().per_page).toBe(100);
+
+    for (const bad of ['?page=0', '?per_page=0', '?per_page=501', '?page=abc']) {
+      expect((await get(bad)).statusCode, bad).toBe(422);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 /** Order items: the dashboard, queues, the order page and every workflow action. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { QueueQuerySchema } from '../../domain/contract/queues';
+import { DashboardQuerySchema, QueueQuerySchema } from '../../domain/contract/queues';
 import { currentUser } from '../auth/guard';
 import { listOrderers } from '../services/order-items/orderers';
 import {
@@ -24,8 +24,14 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
 
   app.get(
     '/order_items/dashboard.json',
-    { schema: { tags, summary: 'Unassigned order items' } },
-    async (request) => dashboardItems(db, currentUser(request)),
+    {
+      schema: {
+        tags,
+        summary: 'One page of the unassigned order items, oldest first',
+        querystring: DashboardQuerySchema,
+      },
+    },
+    async (request) => dashboardItems(db, currentUser(request), request.query),
   );
 
   app.get(

@@ -1,8 +1,8 @@
 /**
  * The read operations behind the dashboard, the queues and the order page.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import type { QueueQuery } from '../../../domain/contract/queues';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { DashboardQuery, QueueQuery } from '../../../domain/contract/queues';
 import { londonToday } from '../../../domain/format';
 import { type OrderItemState, STATE_GROUPS, type StateGroup, stateGroup } from '../../../domain/states';
 import type { SessionUser } from '../../auth/sessions';
@@ -16,14 +16,35 @@ import {
   listOrderItemRows,
   loadOrderItem,
   loadOrderItemDetails,
+  type OrderItemRow,
   pageOrderItemRows,
 } from './read';
 import { commentWire, orderItemDetailWire, orderItemWire } from './serialize';
 
-/** The dashboard's unassigned items, oldest first (they have waited longest). */
-export async function dashboardItems(db: Db, viewer: SessionUser) {
-  const rows = await listOrderItemRows(db, itemFilters.unassigned(), { limit: 500 });
-  return { order_items: rows.map((r) => orderItemWire(r, viewer)) };
+/** A page of order items as the list screens receive it. */
+function itemPage(
+  rows: OrderItemRow[],
+  total: number,
+  query: { page: number; per_page: number },
+  viewer: SessionUser,
+) {
+  return {
+    order_items: rows.map((r) => orderItemWire(r, viewer)),
+    page: query.page,
+    per_page: query.per_page,
+    total_count: total,
+    total_pages: Math.ceil(total / query.per_page),
+  };
+}
+
+/** One page of the dashboard's unassigned items, oldest first (they have waited longest). */
+export async function dashboardItems(db: Db, viewer: SessionUser, query: DashboardQuery) {
+  const where = itemFilters.unassigned();
+  const [rows, [{ n }]] = await Promise.all([
+    listOrderItemRows(db, where, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
+    db.select({ n: count() }).from(orderItems).where(where),
+  ]);
+  return itemPage(rows, n, query, viewer);
 }
 
 /** One page of the open items assigned to one user (by despatch-by date unless asked otherwise). */
@@ -33,13 +54,7 @@ export async function queueItems(db: Db, userId: number, viewer: SessionUser, qu
     and(itemFilters.assignedTo(userId), itemFilters.open()),
     query,
   );
-  return {
-    order_items: rows.map((r) => orderItemWire(r, viewer)),
-    page: query.page,
-    per_page: query.per_page,
-    total_count: total,
-    total_pages: Math.ceil(total / query.per_page),
-  };
+  return itemPage(rows, total, query, viewer);
 }
 
 /** One order item with its attachments, comments and timeline. */

@@ -70,7 +70,7 @@ export async function loadOrderItem(db: Db | Tx, refOrId: string | number): Prom
 export async function listOrderItemRows(
   db: Db | Tx,
   where: SQL | undefined,
-  opts: { limit?: number; order?: 'oldest' | 'newest' } = {},
+  opts: { limit?: number; offset?: number; order?: 'oldest' | 'newest' } = {},
 ): Promise<OrderItemRow[]> {
   const order =
     opts.order === 'newest'
@@ -79,7 +79,8 @@ export async function listOrderItemRows(
   return baseQuery(db)
     .where(where)
     .orderBy(...order)
-    .limit(opts.limit ?? 500);
+    .limit(opts.limit ?? 500)
+    .offset(opts.offset ?? 0);
 }
 
 const SORT_COLUMNS = {

@@ -2,7 +2,7 @@
  * Unassigned order items with a tick box on each row; an admin picks an orderer and assigns the ticked ones
  * (SPEC section 5: Assign needs a chosen orderer and at least one ticked item).
  */
-import { Anchor, Button, Checkbox, Select, Table, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Pagination, Select, Table, Text } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -24,12 +24,20 @@ export function AssignItemsCard() {
   const user = useCurrentUser();
   const canAssign = isAdmin(user);
   const queryClient = useQueryClient();
-  const items = useQuery(unassignedItemsQuery);
+  const [page, setPage] = useState(1);
+  const items = useQuery(unassignedItemsQuery(page));
   const orderers = useQuery({ ...orderersQuery, enabled: canAssign });
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const [ordererId, setOrdererId] = useState<string | null>(null);
 
   const rows = items.data?.order_items ?? [];
+  const totalPages = items.data?.total_pages ?? 0;
+  // After an assignment the last page may have emptied: show the new last page.
+  if (totalPages > 0 && page > totalPages) setPage(totalPages);
+  const turnPage = (next: number) => {
+    setTicked(new Set());
+    setPage(next);
+  };
   // Ticks on items that have left the list (assigned elsewhere, refreshed) no longer count.
   const tickedIds = useMemo(() => rows.filter((r) => ticked.has(r.id)).map((r) => r.id), [rows, ticked]);
   const allTicked = rows.length > 0 && tickedIds.length === rows.length;
@@ -99,7 +107,7 @@ export function AssignItemsCard() {
   return (
     <SectionCard
       title="Items to assign"
-      count={items.data?.order_items.length}
+      count={items.data?.total_count}
       actions={actions}
       testId="unassigned"
     >
@@ -107,7 +115,7 @@ export function AssignItemsCard() {
         <ListSkeleton rows={5} label="Loading unassigned items…" />
       ) : items.isError ? (
         <LoadFailed what="the unassigned items" error={items.error} onRetry={() => items.refetch()} />
-      ) : rows.length === 0 ? (
+      ) : rows.length === 0 && page === 1 ? (
         <EmptyState>No unassigned items: every open order item has an orderer.</EmptyState>
       ) : (
         <Table.ScrollContainer minWidth={640} maxHeight={360} type="native">
@@ -170,6 +178,24 @@ export function AssignItemsCard() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {totalPages > 1 && (
+        <Group justify="space-between" mt="xs">
+          <Text size="xs" c="dimmed">
+            Oldest first · {items.data?.per_page} a page
+          </Text>
+          <Pagination
+            size="sm"
+            total={totalPages}
+            value={Math.min(page, totalPages)}
+            onChange={turnPage}
+            getItemProps={(n) => ({
+              'aria-label': `Page ${n}`,
+              'aria-current': n === page ? 'page' : undefined,
+            })}
+            aria-label="Unassigned items pages"
+          />
+        </Group>
       )}
     </SectionCard>
   );

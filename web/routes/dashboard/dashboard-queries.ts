@@ -1,14 +1,16 @@
 /** The dashboard's lists: one query per card, each key starting with its API resource. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { CartList, ConversationList } from '../../../domain/contract/conversations';
-import type { OrderItemList } from '../../../domain/contract/order-item';
-import type { FcoBatchList, OrdererStatsList } from '../../../domain/contract/queues';
+import type { DashboardPage, FcoBatchList, OrdererStatsList } from '../../../domain/contract/queues';
 import { api } from '../../api/client';
 
-export const unassignedItemsQuery = queryOptions({
-  queryKey: ['order_items', 'dashboard'],
-  queryFn: ({ signal }) => api.get<OrderItemList>('order_items/dashboard', { signal }),
-});
+/** One page (100) of the unassigned items, oldest first; the last page stays shown while the next loads. */
+export const unassignedItemsQuery = (page: number) =>
+  queryOptions({
+    queryKey: ['order_items', 'dashboard', { page }],
+    queryFn: ({ signal }) => api.get<DashboardPage>('order_items/dashboard', { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
 
 export const ordererStatsQuery = queryOptions({
   queryKey: ['orderers', 'stats'],
