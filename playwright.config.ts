@@ -11,7 +11,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ukds-e2e-'));
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  timeout: 30_000,
+  // Long flows on the 2-core machine (app, two browsers and PostgreSQL share it) take 20–35 s under load.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

@@ -3,7 +3,8 @@
  * [--connections 10]` against a database filled by `npm run bench:data`.
  *
  * For each screen's call it measures, side by side in one run:
- *  - the API: p50/p95 latency and throughput with `connections` requests in flight (closed loop, keep-alive);
+ *  - the API: p50/p95 latency and throughput with `connections` requests in flight (closed loop, keep-alive),
+ *    sent from a worker thread (bench/http-load.mjs) so the client does not share the app's event loop;
  *  - the raw SQL of the same call: the exact statements the API ran (captured through Drizzle's logger during
  *    one call), replayed directly on the database with the same concurrency.
  * Prints a table with the API/raw ratio and writes it as JSON under bench/results/. Also reports the SPA's
@@ -13,6 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
@@ -47,6 +49,27 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+const summary = (latencies: number[]) => ({
+  p50: percentile(latencies, 50),
+  p95: percentile(latencies, 95),
+  rps: latencies.length / SECONDS,
+  n: latencies.length,
+});
+
+/** Sends one call from `connections` loops for `seconds` in a worker thread; answers its latency summary. */
+function loadHttp(call: { url: string; method: string; headers: Record<string, string>; body?: string }) {
+  return new Promise<ReturnType<typeof summary>>((resolve, reject) => {
+    const worker = new Worker(new URL('./http-load.mjs', import.meta.url), {
+      workerData: { ...call, seconds: SECONDS, connections: CONNECTIONS },
+    });
+    worker.once('message', (m: { latencies: number[]; failures: number }) => {
+      if (m.failures > 0) reject(new Error(`${call.url}: ${m.failures} answers were not 2xx`));
+      else resolve(summary(m.latencies));
+    });
+    worker.once('error', reject);
+  });
+}
+
 /** Runs `task` from `connections` loops for `seconds`; answers latency percentiles (ms) and throughput. */
 async function load(task: () => Promise<void>) {
   const latencies: number[] = [];
@@ -61,12 +84,7 @@ async function load(task: () => Promise<void>) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    rps: latencies.length / SECONDS,
-    n: latencies.length,
-  };
+  return summary(latencies);
 }
 
 function spaWeight() {
@@ -164,12 +182,20 @@ async function main() {
       path: `/api/v1/sales-reports/monthly/${reportMonth.y}/${reportMonth.m}.json`,
     },
   ];
-  const request = (c: (typeof calls)[number]) =>
-    fetch(`${base}${c.path}`, {
-      method: c.method,
-      headers: { cookie, 'x-csrf-token': csrf, ...(c.body ? { 'content-type': 'application/json' } : {}) },
-      body: c.body ? JSON.stringify(c.body) : undefined,
-    });
+  const httpCall = (c: (typeof calls)[number]) => ({
+    url: `${base}${c.path}`,
+    method: c.method,
+    headers: {
+      cookie,
+      'x-csrf-token': csrf,
+      ...(c.body ? { 'content-type': 'application/json' } : {}),
+    } as Record<string, string>,
+    body: c.body ? JSON.stringify(c.body) : undefined,
+  });
+  const request = (c: (typeof calls)[number]) => {
+    const { url, ...init } = httpCall(c);
+    return fetch(url, init);
+  };
 
   const counts = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from order_items`);
   const items = Number(counts.rows[0].n);
@@ -187,10 +213,7 @@ async function main() {
     await first.arrayBuffer();
     const statements = capturing.filter((s) => !/"sessions"/.test(s.text));
     capturing = null;
-    const api = await load(async () => {
-      const res = await request(c);
-      await res.arrayBuffer();
-    });
+    const api = await loadHttp(httpCall(c));
     const direct = await load(() => runRaw(statements));
     const row = {
       call: c.name,
