@@ -138,6 +138,13 @@ describe('advanced search', () => {
     expect(typed.json().results.map((r: { ref: string }) => r.ref)).toEqual([deedPoll.ref]);
     const father = await advanced({ firstname_b: 'cuthb', surname_a: 'ravens' });
     expect(father.json().results.map((r: { ref: string }) => r.ref)).toEqual([birth.ref]);
+    // One or two letters still narrow (as a filter on what the longer fields found, and on their own).
+    const short = await advanced({ firstname_b: 'cu', surname_a: 'ravensworth' });
+    expect(short.json().results.map((r: { ref: string }) => r.ref)).toEqual([birth.ref]);
+    const none = await advanced({ firstname_b: 'zq', surname_a: 'ravensworth' });
+    expect(none.json().results).toEqual([]);
+    const alone = await advanced({ firstname_b: 'Cu', surname_b: 'Ra' });
+    expect(alone.json().results.map((r: { ref: string }) => r.ref)).toContain(birth.ref);
   });
 
   it('an empty result is {"results": []}', async () => {

@@ -16,6 +16,7 @@ export const SEARCH_LIMIT = 50;
 export const MIN_QUERY_LENGTH = 3;
 /** Matches counted at most: a common name can match a sizeable share of the table; "2,000+" is enough to know. */
 export const MAX_COUNTED = 2000;
+const TRIGRAM = 3;
 
 /** Escapes LIKE wildcards so a user's % or _ matches itself. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -92,7 +93,11 @@ export async function advancedSearch(db: Db, query: AdvancedSearch['search']['qu
   const conditions: SQL[] = [];
   for (const field of ADVANCED_FIELDS) {
     const value = query[field]?.trim();
-    if (value) conditions.push(sql`ob.${sql.raw(field)} ilike ${likePattern(value)}`);
+    if (!value) continue;
+    // A trigram index cannot narrow fewer than 3 characters: it would read all of itself (1M entries) for
+    // nothing. Such a value filters the rows the other fields found instead (`|| ''` keeps the index out).
+    const column = value.length < TRIGRAM ? sql`(ob.${sql.raw(field)} || '')` : sql`ob.${sql.raw(field)}`;
+    conditions.push(sql`${column} ilike ${likePattern(value)}`);
   }
   if (query.type) conditions.push(sql`oi.type = ${query.type}`);
   const hits = sql`select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id
