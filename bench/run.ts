@@ -112,6 +112,8 @@ async function main() {
   const database = url
     ? fromPostgres(url, CONNECTIONS, logger)
     : fromPglite(await openPglite(`${values['data-dir']}/pgdata`), logger);
+  // The data may predate newer migrations (indexes, the sales summary): bring it up to date first.
+  await database.migrate();
   const raw = url
     ? new pg.Pool({ connectionString: url, max: CONNECTIONS, options: POSTGRES_SESSION_OPTIONS })
     : null;
