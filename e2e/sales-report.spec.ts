@@ -80,7 +80,11 @@ test('the report opens on last month with a chart, and the CSV holds the figures
   const daily = page.getByRole('region', { name: 'Day by day' });
   await expect(daily.getByTestId('daily-chart').locator('svg.recharts-surface').first()).toBeVisible();
   await expect(daily.locator('.recharts-bar-rectangle').first()).toBeAttached();
-  expect(requests).toEqual([`/api/v1/sales-reports/monthly/${last.year}/${last.month}.json`]);
+  // Only last month is asked for (a live update from a parallel spec may ask for it again).
+  expect(requests.length).toBeGreaterThan(0);
+  expect(new Set(requests)).toEqual(
+    new Set([`/api/v1/sales-reports/monthly/${last.year}/${last.month}.json`]),
+  );
 
   const shown = async (key: string) =>
     ((await page.getByTestId(`total-${key}`).getByTestId('value').textContent()) ?? '').trim();
