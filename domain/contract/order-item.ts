@@ -141,6 +141,44 @@ export const OrderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
+/**
+ * One order item in a list (the dashboard and the queues): what a list row shows. The rest of the orderable,
+ * the addresses and the panels come with the item itself (GET /order_items/{ref}), not with every row.
+ */
+export const OrderItemListRowSchema = OrderItemSchema.pick({
+  id: true,
+  ref: true,
+  type: true,
+  orderable_type: true,
+  current_state: true,
+  state_label: true,
+  state_group: true,
+  user: true,
+  is_escalated: true,
+  is_on_hold: true,
+  waiting_customer_response: true,
+  flagged: true,
+  net_value: true,
+  fco_batch_id: true,
+  original_received_on: true,
+  despatch_due_on: true,
+  lock_version: true,
+  created_at: true,
+  updated_at: true,
+}).extend({
+  /** How many apostilles the item needs (the FCO order lists them). */
+  orderable: OrderableSchema.pick({ apostille_copies: true }),
+  order: OrderSchema.pick({
+    id: true,
+    ref: true,
+    email: true,
+    customer_name: true,
+    delivery_region: true,
+    placed_at: true,
+  }),
+});
+export type OrderItemListRow = z.infer<typeof OrderItemListRowSchema>;
+
 export const AttachmentSchema = z.object({
   id: IdSchema,
   filename: z.string(),

@@ -9,7 +9,7 @@ import {
   TimestampSchema,
   UserRefSchema,
 } from './common';
-import { OrderItemSchema } from './order-item';
+import { OrderItemListRowSchema } from './order-item';
 
 export const OrdererSchema = z.object({ id: IdSchema, name: z.string(), email: z.string() });
 export type Orderer = z.infer<typeof OrdererSchema>;
@@ -74,7 +74,7 @@ export const DashboardQuerySchema = PageQuerySchema.extend({
 export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
 
 /** GET /order_items/my_orders: one page of the signed-in user's open items. */
-export const QueuePageSchema = PagingSchema.extend({ order_items: z.array(OrderItemSchema) });
+export const QueuePageSchema = PagingSchema.extend({ order_items: z.array(OrderItemListRowSchema) });
 export type QueuePage = z.infer<typeof QueuePageSchema>;
 
 /** GET /order_items/dashboard: one page of the unassigned items, oldest (longest waiting) first. */

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderItemListRowSchema } from '../../domain/contract/order-item';
+import { OrdererQueueSchema, QueuePageSchema } from '../../domain/contract/queues';
 import { buildOrder, buildOrderItem } from '../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../test/harness';
 
@@ -195,5 +197,51 @@ describe('dashboard pages', () => {
     for (const bad of ['?page=0', '?per_page=0', '?per_page=501', '?page=abc']) {
       expect((await get(bad)).statusCode, bad).toBe(422);
     }
+  });
+});
+
+describe('list rows', () => {
+  it('the dashboard and the queues answer list rows: exactly the list contract, no addresses or panels', async () => {
+    const unassigned = await buildOrderItem(
+      ctx.database,
+      { netValue: 3100, orderable: { apostilleCopies: 2 } },
+      { customerName: 'Rowena Listrow' },
+    );
+    const mine = await buildOrderItem(ctx.database, {
+      currentState: 'waiting_gro',
+      userId: aliceId,
+      isEscalated: true,
+    });
+    const strictRow = OrderItemListRowSchema.strict().extend({
+      orderable: OrderItemListRowSchema.shape.orderable.strict(),
+      order: OrderItemListRowSchema.shape.order.strict(),
+    });
+    const dash = (
+      await admin.request({ method: 'GET', url: '/api/v1/order_items/dashboard.json?per_page=500' })
+    ).json();
+    const my = (await alice.request({ method: 'GET', url: '/api/v1/order_items/my_orders.json' })).json();
+    const queue = (
+      await admin.request({ method: 'GET', url: `/api/v1/orderers/${aliceId}/order_items.json` })
+    ).json();
+    expect(QueuePageSchema.safeParse(dash).error).toBeUndefined();
+    expect(QueuePageSchema.safeParse(my).error).toBeUndefined();
+    expect(OrdererQueueSchema.safeParse(queue).error).toBeUndefined();
+    for (const row of [...dash.order_items, ...my.order_items, ...queue.order_items]) {
+      expect(strictRow.safeParse(row).error, row.ref).toBeUndefined();
+    }
+    const row = dash.order_items.find((i: { ref: string }) => i.ref === unassigned.ref);
+    expect(row).toMatchObject({
+      net_value: 3100,
+      state_label: 'Unassigned',
+      user: null,
+      orderable: { apostille_copies: 2 },
+      order: { customer_name: 'Rowena Listrow' },
+    });
+    const escalated = my.order_items.find((i: { ref: string }) => i.ref === mine.ref);
+    expect(escalated).toMatchObject({
+      state_group: 'escalated',
+      user: { id: aliceId, name: 'Alice Orderer' },
+    });
+    expect(escalated.state_label).toMatch(/^Escalated \(/);
   });
 });

@@ -31,7 +31,7 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
         querystring: DashboardQuerySchema,
       },
     },
-    async (request) => dashboardItems(db, currentUser(request), request.query),
+    async (request) => dashboardItems(db, request.query),
   );
 
   app.get(
@@ -43,10 +43,7 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
         querystring: QueueQuerySchema,
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      return queueItems(db, user.id, user, request.query);
-    },
+    async (request) => queueItems(db, currentUser(request).id, request.query),
   );
 
   app.get(
@@ -93,7 +90,7 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
         querystring: QueueQuerySchema,
       },
     },
-    async (request) => ordererQueue(db, request.params.id, currentUser(request), request.query),
+    async (request) => ordererQueue(db, request.params.id, request.query),
   );
 
   app.get('/fco_batches/pending_despatch.json', { schema: { tags: ['fco batches'] } }, async () => ({

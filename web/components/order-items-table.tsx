@@ -29,7 +29,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { OrderItem } from '../../domain/contract/order-item';
+import type { OrderItemListRow } from '../../domain/contract/order-item';
 import { QUEUE_SORTS, type QueuePage, type QueueSort } from '../../domain/contract/queues';
 import { formatPence } from '../../domain/format';
 import type { QueueView } from '../api/queries';
@@ -72,14 +72,14 @@ interface OrderItemsTableProps {
   label: string;
   /** Tick boxes: which items may be ticked, and the ticked ids. */
   selection?: {
-    selectable: (item: OrderItem) => boolean;
+    selectable: (item: OrderItemListRow) => boolean;
     /** Why an item cannot be ticked (tooltip), e.g. "Only items needing an apostille". */
     reason: string;
     selected: ReadonlySet<number>;
     onChange: (next: Set<number>) => void;
   };
   /** An extra cell at the end of each row (e.g. a Reassign button). */
-  rowAction?: (item: OrderItem) => ReactNode;
+  rowAction?: (item: OrderItemListRow) => ReactNode;
   rowActionLabel?: string;
 }
 

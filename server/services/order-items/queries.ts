@@ -1,7 +1,7 @@
 /**
  * The read operations behind the dashboard, the queues and the order page.
  */
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DashboardQuery, QueueQuery } from '../../../domain/contract/queues';
 import { londonToday } from '../../../domain/format';
 import { type OrderItemState, STATE_GROUPS, type StateGroup, stateGroup } from '../../../domain/states';
@@ -13,23 +13,17 @@ import { countOpenItemsByOrdererAndState, listOrderers } from './orderers';
 import {
   itemFilters,
   listComments,
-  listOrderItemRows,
   loadOrderItem,
   loadOrderItemDetails,
-  type OrderItemRow,
+  type OrderItemListRow,
   pageOrderItemRows,
 } from './read';
-import { commentWire, orderItemDetailWire, orderItemWire } from './serialize';
+import { commentWire, orderItemDetailWire, orderItemListWire } from './serialize';
 
-/** A page of order items as the list screens receive it. */
-function itemPage(
-  rows: OrderItemRow[],
-  total: number,
-  query: { page: number; per_page: number },
-  viewer: SessionUser,
-) {
+/** A page of list rows as the list screens receive it. */
+function itemPage(rows: OrderItemListRow[], total: number, query: { page: number; per_page: number }) {
   return {
-    order_items: rows.map((r) => orderItemWire(r, viewer)),
+    order_items: rows.map(orderItemListWire),
     page: query.page,
     per_page: query.per_page,
     total_count: total,
@@ -38,23 +32,19 @@ function itemPage(
 }
 
 /** One page of the dashboard's unassigned items, oldest first (they have waited longest). */
-export async function dashboardItems(db: Db, viewer: SessionUser, query: DashboardQuery) {
-  const where = itemFilters.unassigned();
-  const [rows, [{ n }]] = await Promise.all([
-    listOrderItemRows(db, where, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
-    db.select({ n: count() }).from(orderItems).where(where),
-  ]);
-  return itemPage(rows, n, query, viewer);
+export async function dashboardItems(db: Db, query: DashboardQuery) {
+  const { rows, total } = await pageOrderItemRows(db, itemFilters.unassigned(), query);
+  return itemPage(rows, total, query);
 }
 
 /** One page of the open items assigned to one user (by despatch-by date unless asked otherwise). */
-export async function queueItems(db: Db, userId: number, viewer: SessionUser, query: QueueQuery) {
+export async function queueItems(db: Db, userId: number, query: QueueQuery) {
   const { rows, total } = await pageOrderItemRows(
     db,
     and(itemFilters.assignedTo(userId), itemFilters.open()),
     query,
   );
-  return itemPage(rows, total, query, viewer);
+  return itemPage(rows, total, query);
 }
 
 /** One order item with its attachments, comments and timeline. */
@@ -177,7 +167,7 @@ export function fcoBatchWire(
 }
 
 /** One orderer's page: who, their stats, their items and the FCO batches of theirs awaiting despatch. */
-export async function ordererQueue(db: Db, ordererId: number, viewer: SessionUser, query: QueueQuery) {
+export async function ordererQueue(db: Db, ordererId: number, query: QueueQuery) {
   const [orderer] = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
@@ -186,7 +176,7 @@ export async function ordererQueue(db: Db, ordererId: number, viewer: SessionUse
   if (!orderer) throw notFound('Orderer');
   const [allStats, items, batches] = await Promise.all([
     ordererStats(db),
-    queueItems(db, ordererId, viewer, query),
+    queueItems(db, ordererId, query),
     listFcoBatches(db, 'pending_despatch', ordererId),
   ]);
   return {

@@ -70,7 +70,7 @@ export async function loadOrderItem(db: Db | Tx, refOrId: string | number): Prom
 export async function listOrderItemRows(
   db: Db | Tx,
   where: SQL | undefined,
-  opts: { limit?: number; offset?: number; order?: 'oldest' | 'newest' } = {},
+  opts: { limit?: number; order?: 'oldest' | 'newest' } = {},
 ): Promise<OrderItemRow[]> {
   const order =
     opts.order === 'newest'
@@ -79,9 +79,61 @@ export async function listOrderItemRows(
   return baseQuery(db)
     .where(where)
     .orderBy(...order)
-    .limit(opts.limit ?? 500)
-    .offset(opts.offset ?? 0);
+    .limit(opts.limit ?? 500);
 }
+
+/**
+ * The columns a list row needs (the dashboard and the queues): the item's own, the order's ref and customer,
+ * the assignee, the apostille count. No shipping address and not the whole orderable: a page of 100 rows maps
+ * ~30 columns a row, not ~100.
+ */
+const listColumns = {
+  item: {
+    id: orderItems.id,
+    ref: orderItems.ref,
+    type: orderItems.type,
+    orderableType: orderItems.orderableType,
+    currentState: orderItems.currentState,
+    isEscalated: orderItems.isEscalated,
+    isOnHold: orderItems.isOnHold,
+    waitingCustomerResponse: orderItems.waitingCustomerResponse,
+    flagged: orderItems.flagged,
+    netValue: orderItems.netValue,
+    fcoBatchId: orderItems.fcoBatchId,
+    originalReceivedOn: orderItems.originalReceivedOn,
+    despatchDueOn: orderItems.despatchDueOn,
+    lockVersion: orderItems.lockVersion,
+    createdAt: orderItems.createdAt,
+    updatedAt: orderItems.updatedAt,
+  },
+  order: {
+    id: orders.id,
+    ref: orders.ref,
+    email: orders.email,
+    deliveryRegion: orders.deliveryRegion,
+    placedAt: orders.placedAt,
+  },
+  apostilleCopies: orderables.apostilleCopies,
+  customerName: billing.name,
+  assignee: { id: assignee.id, name: assignee.name },
+};
+
+export type OrderItemListRow = {
+  item: { [K in keyof typeof listColumns.item]: (typeof orderItems.$inferSelect)[K] };
+  order: { [K in keyof typeof listColumns.order]: (typeof orders.$inferSelect)[K] };
+  apostilleCopies: (typeof orderables.$inferSelect)['apostilleCopies'];
+  customerName: string;
+  assignee: { id: number; name: string } | null;
+};
+
+const listQuery = (db: Db | Tx) =>
+  db
+    .select(listColumns)
+    .from(orderItems)
+    .innerJoin(orderables, eq(orderables.id, orderItems.orderableId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(billing, eq(billing.id, orders.billingAddressId))
+    .leftJoin(assignee, eq(assignee.id, orderItems.userId));
 
 const SORT_COLUMNS = {
   due: orderItems.despatchDueOn,
@@ -93,14 +145,15 @@ const SORT_COLUMNS = {
 } as const satisfies Record<QueueSort, unknown>;
 
 /**
- * One page of the order items matching a condition, sorted and filtered as the queue screens ask, with the
- * total count. Items without a value for the sort column go last either way; ties keep the oldest first.
+ * One page of list rows matching a condition, sorted and filtered as the queue screens ask (the dashboard:
+ * oldest first, unfiltered), with the total count. Items without a value for the sort column go last either
+ * way; ties keep the oldest first.
  */
 export async function pageOrderItemRows(
   db: Db | Tx,
   where: SQL | undefined,
-  query: QueueQuery,
-): Promise<{ rows: OrderItemRow[]; total: number }> {
+  query: Pick<QueueQuery, 'page' | 'per_page'> & Partial<Pick<QueueQuery, 'sort' | 'dir' | 'q'>>,
+): Promise<{ rows: OrderItemListRow[]; total: number }> {
   const needle = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const condition = and(
     where,
@@ -113,14 +166,16 @@ export async function pageOrderItemRows(
         )
       : undefined,
   );
-  const column = SORT_COLUMNS[query.sort];
+  const column = query.sort ? SORT_COLUMNS[query.sort] : undefined;
   const order = [
-    query.dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+    ...(column
+      ? [query.dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`]
+      : []),
     asc(orderItems.createdAt),
     asc(orderItems.id),
   ];
   const [rows, [{ n }]] = await Promise.all([
-    baseQuery(db)
+    listQuery(db)
       .where(condition)
       .orderBy(...order)
       .limit(query.per_page)

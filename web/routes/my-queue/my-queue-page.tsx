@@ -6,7 +6,7 @@ import { Alert, Button, Stack, Title } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OrderItem } from '../../../domain/contract/order-item';
+import type { OrderItemListRow } from '../../../domain/contract/order-item';
 import { fcoBatchesQuery, myOrdersQuery, ordererStatsQuery } from '../../api/queries';
 import { useCurrentUser } from '../../components/auth';
 import { FcoBatchesTable } from '../../components/fco-batches-table';
@@ -16,7 +16,8 @@ import { PageHeader } from '../../components/page-title';
 import { PlaceFcoOrderModal } from './place-fco-order-modal';
 
 /** Only items waiting for their apostille can go into an FCO batch. */
-const needsApostille = (item: OrderItem) => item.current_state === 'apostille_required' && !item.fco_batch_id;
+const needsApostille = (item: OrderItemListRow) =>
+  item.current_state === 'apostille_required' && !item.fco_batch_id;
 
 export default function MyQueuePage() {
   const user = useCurrentUser();

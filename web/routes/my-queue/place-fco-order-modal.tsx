@@ -2,14 +2,14 @@
 import { Alert, Button, Group, List, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OrderItem } from '../../../domain/contract/order-item';
+import type { OrderItemListRow } from '../../../domain/contract/order-item';
 import type { FcoBatchResponse } from '../../../domain/contract/queues';
 import { api, isApiError } from '../../api/client';
 import { notifySuccess } from '../../lib/notify';
 
 interface PlaceFcoOrderModalProps {
   opened: boolean;
-  items: OrderItem[];
+  items: OrderItemListRow[];
   onClose: () => void;
   onPlaced: (batch: FcoBatchResponse['fco_batch']) => void;
 }

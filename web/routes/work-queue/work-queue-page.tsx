@@ -7,7 +7,7 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { OrderItem } from '../../../domain/contract/order-item';
+import type { OrderItemListRow } from '../../../domain/contract/order-item';
 import { api, isApiError } from '../../api/client';
 import { ordererQueueQuery, orderersQuery } from '../../api/queries';
 import { isAdmin, useCurrentUser } from '../../components/auth';
@@ -17,12 +17,12 @@ import { OrderItemsTable, useQueueView } from '../../components/order-items-tabl
 import { PageHeader } from '../../components/page-title';
 import { notifySuccess } from '../../lib/notify';
 
-function ReassignModal({ item, onClose }: { item: OrderItem | null; onClose: () => void }) {
+function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const orderers = useQuery(orderersQuery);
   const [ordererId, setOrdererId] = useState<string | null>(null);
   const reassign = useMutation({
-    mutationFn: (target: OrderItem) =>
+    mutationFn: (target: OrderItemListRow) =>
       api.post(`order_items/${target.ref}/reassign`, {
         reassign: { orderer_id: Number(ordererId) },
         lock_version: target.lock_version,
@@ -95,7 +95,7 @@ export default function WorkQueuePage() {
   const user = useCurrentUser();
   const [view, setView] = useQueueView();
   const queue = useQuery(ordererQueueQuery(ordererId, view));
-  const [reassigning, setReassigning] = useState<OrderItem | null>(null);
+  const [reassigning, setReassigning] = useState<OrderItemListRow | null>(null);
   const admin = isAdmin(user);
   const stats = queue.data?.stats;
 
