@@ -3,7 +3,7 @@
  * SHA-256, the CSRF synchronizer token and the timestamps that enforce the idle and absolute timeouts.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, lt, or } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 
@@ -50,10 +50,9 @@ export async function createSession(
   return { token, csrfToken };
 }
 
-/** The live session for a cookie token, or null when unknown, idle too long, expired or the user is inactive. */
-export async function findSession(db: Db, token: string, now = new Date()): Promise<ActiveSession | null> {
-  const id = sha256(token);
-  const [row] = await db
+/** The session lookup every request makes, prepared once per database (no SQL building or re-planning). */
+const prepareLookup = (db: Db) =>
+  db
     .select({
       id: sessions.id,
       csrfToken: sessions.csrfToken,
@@ -68,8 +67,20 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_lookup');
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
+/** The live session for a cookie token, or null when unknown, idle too long, expired or the user is inactive. */
+export async function findSession(db: Db, token: string, now = new Date()): Promise<ActiveSession | null> {
+  const id = sha256(token);
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    lookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ id });
   if (!row) return null;
   const idle = now.getTime() - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS;
   if (!row.active || idle || row.expiresAt.getTime() <= now.getTime()) {
