@@ -34,9 +34,9 @@ export type AdvancedSearch = z.infer<typeof AdvancedSearchSchema>;
 
 export const SearchResultsSchema = z.object({
   results: z.array(OrderItemSchema),
-  /** How many items matched, counted up to 2,000. */
+  /** How many items matched, counted up to 500. */
   total: z.number().int(),
-  /** True when there are 2,000 matches or more (the count stopped there). */
+  /** True when there are 500 matches or more (the count stopped there). */
   total_capped: z.boolean(),
 });
 export type SearchResults = z.infer<typeof SearchResultsSchema>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fcoBatches, groOrders } from '../../db/schema';
 import { buildOrder, buildOrderItem } from '../../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
+import { MAX_COUNTED } from './search';
 
 let ctx: TestContext;
 let agent: Agent;
@@ -66,6 +67,23 @@ describe('quick search', () => {
     const byOrder = await simple('845100');
     expect(refs(byOrder).slice(0, 2).sort()).toEqual([items[0].ref, items[1].ref].sort());
     expect(byOrder.json().total).toBeGreaterThanOrEqual(3);
+  });
+
+  it('matches refs from their start, not anywhere inside them', async () => {
+    const { items } = await buildOrder(ctx.database, { ref: '563412', items: [{}] });
+    expect(refs(await simple('5634'))).toContain(items[0].ref);
+    expect(refs(await simple('563412-1'))).toEqual([items[0].ref]);
+    // "3412" is inside 563412-1 but is not how a ref is read or typed.
+    expect(refs(await simple('3412'))).not.toContain(items[0].ref);
+  });
+
+  it('stops counting at MAX_COUNTED and says so', async () => {
+    const many = Array.from({ length: 25 }, () => ({}));
+    for (let i = 0; i < MAX_COUNTED / many.length; i++)
+      await buildOrder(ctx.database, { customerName: 'Capped Plentiful', items: many });
+    const res = await simple('plentiful');
+    expect(res.json()).toMatchObject({ total: MAX_COUNTED, total_capped: true });
+    expect(res.json().results).toHaveLength(50);
   });
 
   it('is bounded at 50 with the total', async () => {
