@@ -5,6 +5,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
@@ -50,8 +51,8 @@ export async function createSession(
   return { token, csrfToken };
 }
 
-/** The session lookup every request makes, prepared once per database (no SQL building or re-planning). */
-const prepareLookup = (db: Db) =>
+/** The session lookup every request makes. */
+const lookup = preparedStatement((db) =>
   db
     .select({
       id: sessions.id,
@@ -69,18 +70,13 @@ const prepareLookup = (db: Db) =>
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('session_lookup');
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+    .prepare('session_lookup'),
+);
 
 /** The live session for a cookie token, or null when unknown, idle too long, expired or the user is inactive. */
 export async function findSession(db: Db, token: string, now = new Date()): Promise<ActiveSession | null> {
   const id = sha256(token);
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = prepareLookup(db);
-    lookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ id });
+  const [row] = await lookup(db).execute({ id });
   if (!row) return null;
   const idle = now.getTime() - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS;
   if (!row.active || idle || row.expiresAt.getTime() <= now.getTime()) {

@@ -11,7 +11,6 @@ import { fcoBatches, orderItems, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { countOpenItemsByOrdererAndState, listOrderers } from './orderers';
 import {
-  itemFilters,
   listComments,
   loadOrderItem,
   loadOrderItemDetails,
@@ -33,17 +32,13 @@ function itemPage(rows: OrderItemListRow[], total: number, query: { page: number
 
 /** One page of the dashboard's unassigned items, oldest first (they have waited longest). */
 export async function dashboardItems(db: Db, query: DashboardQuery) {
-  const { rows, total } = await pageOrderItemRows(db, itemFilters.unassigned(), query);
+  const { rows, total } = await pageOrderItemRows(db, { kind: 'unassigned' }, query);
   return itemPage(rows, total, query);
 }
 
 /** One page of the open items assigned to one user (by despatch-by date unless asked otherwise). */
 export async function queueItems(db: Db, userId: number, query: QueueQuery) {
-  const { rows, total } = await pageOrderItemRows(
-    db,
-    and(itemFilters.assignedTo(userId), itemFilters.open()),
-    query,
-  );
+  const { rows, total } = await pageOrderItemRows(db, { kind: 'open_assigned', userId }, query);
   return itemPage(rows, total, query);
 }
 

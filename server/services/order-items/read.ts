@@ -2,10 +2,24 @@
  * Reading order items: resolving a path segment (id or ref), loading everything the order page needs in a
  * handful of indexed queries, and the list queries behind the dashboard and the queues.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { QueueQuery, QueueSort } from '../../../domain/contract/queues';
 import type { Db, Tx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import {
   addresses,
   attachments,
@@ -57,29 +71,41 @@ export function itemKey(refOrId: string | number): SQL {
   return /^\d+$/.test(key) ? eq(orderItems.id, Number(key)) : eq(orderItems.ref, key);
 }
 
+const itemById = preparedStatement((db) =>
+  baseQuery(db)
+    .where(eq(orderItems.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('order_item_by_id'),
+);
+const itemByRef = preparedStatement((db) =>
+  baseQuery(db)
+    .where(eq(orderItems.ref, sql.placeholder('ref')))
+    .limit(1)
+    .prepare('order_item_by_ref'),
+);
+
 /** Loads one order item with its orderable, order, addresses and assignee; 404 when unknown. */
 export async function loadOrderItem(db: Db | Tx, refOrId: string | number): Promise<OrderItemRow> {
   const key = String(refOrId).trim();
-  if (/^\d+$/.test(key) && Number(key) > 2_147_483_647) throw notFound('Order item');
-  const [row] = await baseQuery(db).where(itemKey(key)).limit(1);
+  const byId = /^\d+$/.test(key);
+  if (byId && Number(key) > 2_147_483_647) throw notFound('Order item');
+  const [row] = byId
+    ? await itemById(db).execute({ id: Number(key) })
+    : await itemByRef(db).execute({ ref: key });
   if (!row) throw notFound('Order item');
   return row;
 }
 
-/** Order items matching a condition, in a stable order, bounded. */
-export async function listOrderItemRows(
-  db: Db | Tx,
-  where: SQL | undefined,
-  opts: { limit?: number; order?: 'oldest' | 'newest' } = {},
-): Promise<OrderItemRow[]> {
-  const order =
-    opts.order === 'newest'
-      ? [desc(orderItems.createdAt), desc(orderItems.id)]
-      : [asc(orderItems.createdAt), asc(orderItems.id)];
-  return baseQuery(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(opts.limit ?? 500);
+const itemsByIds = preparedStatement((db) =>
+  baseQuery(db)
+    .where(sql`${orderItems.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('order_items_by_ids'),
+);
+
+/** The order items with these ids (in no particular order; search answers them in its own). */
+export async function loadOrderItemRows(db: Db | Tx, ids: readonly number[]): Promise<OrderItemRow[]> {
+  if (ids.length === 0) return [];
+  return itemsByIds(db).execute({ ids });
 }
 
 /**
@@ -144,19 +170,106 @@ const SORT_COLUMNS = {
   value: orderItems.netValue,
 } as const satisfies Record<QueueSort, unknown>;
 
+/** Which items a list shows: the dashboard's unassigned ones, or one user's open ones (a queue). */
+export type ListScope = { kind: 'unassigned' } | { kind: 'open_assigned'; userId: number };
+
+/** The scope's condition; the user is a placeholder in prepared statements, a value otherwise. */
+const scopeWhere = (scope: ListScope['kind'], userId: Placeholder | number) =>
+  scope === 'unassigned'
+    ? itemFilters.unassigned()
+    : and(sql`${orderItems.userId} = ${userId}`, itemFilters.open());
+
+const listOrder = (sort: QueueSort | undefined, dir: 'asc' | 'desc' | undefined) => {
+  const column = sort ? SORT_COLUMNS[sort] : undefined;
+  return [
+    ...(column ? [dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`] : []),
+    asc(orderItems.createdAt),
+    asc(orderItems.id),
+  ];
+};
+
 /**
- * One page of list rows matching a condition, sorted and filtered as the queue screens ask (the dashboard:
- * oldest first, unfiltered), with the total count. Items without a value for the sort column go last either
- * way; ties keep the oldest first.
+ * The page of an unfiltered list sorted by an item column: its ids come from the item indexes alone and only
+ * those rows are joined (a "deferred join"). Prepared once per scope and sort (a dozen shapes at most), so a
+ * list call neither rebuilds the SQL nor re-plans it.
+ */
+const deferredPages = new Map<string, ReturnType<typeof deferredPageStatement>>();
+function deferredPageStatement(scope: ListScope['kind'], sort: QueueSort | undefined, dir: 'asc' | 'desc') {
+  const name = `list_${scope}_${sort ?? 'created'}_${dir}`;
+  const order = listOrder(sort, dir);
+  return preparedStatement((db) =>
+    listQuery(db)
+      .where(
+        inArray(
+          orderItems.id,
+          db
+            .select({ id: orderItems.id })
+            .from(orderItems)
+            .where(scopeWhere(scope, sql.placeholder('user')))
+            .orderBy(...order)
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset')),
+        ),
+      )
+      .orderBy(...order)
+      .prepare(name),
+  );
+}
+const deferredPage = (scope: ListScope['kind'], sort: QueueSort | undefined, dir: 'asc' | 'desc') => {
+  const key = `${scope}:${sort}:${dir}`;
+  let statement = deferredPages.get(key);
+  if (!statement) {
+    statement = deferredPageStatement(scope, sort, dir);
+    deferredPages.set(key, statement);
+  }
+  return statement;
+};
+/** Without a filter the count needs no joins (an index-only count of the scope's items). */
+const scopeCounts = {
+  unassigned: preparedStatement((db) =>
+    db.select({ n: count() }).from(orderItems).where(scopeWhere('unassigned', 0)).prepare('count_unassigned'),
+  ),
+  open_assigned: preparedStatement((db) =>
+    db
+      .select({ n: count() })
+      .from(orderItems)
+      .where(scopeWhere('open_assigned', sql.placeholder('user')))
+      .prepare('count_open_assigned'),
+  ),
+};
+
+/**
+ * One page of a list's rows, sorted and filtered as the queue screens ask (the dashboard: oldest first,
+ * unfiltered), with the total count. Items without a value for the sort column go last either way; ties keep
+ * the oldest first.
  */
 export async function pageOrderItemRows(
   db: Db | Tx,
-  where: SQL | undefined,
+  scope: ListScope,
   query: Pick<QueueQuery, 'page' | 'per_page'> & Partial<Pick<QueueQuery, 'sort' | 'dir' | 'q'>>,
 ): Promise<{ rows: OrderItemListRow[]; total: number }> {
+  const offset = (query.page - 1) * query.per_page;
+  const userId = scope.kind === 'open_assigned' ? scope.userId : 0;
+  if (!query.q && query.sort !== 'customer') {
+    // The common case (every list as it first opens): prepared statements.
+    const [rows, [{ n }]] = await Promise.all([
+      deferredPage(
+        scope.kind,
+        query.sort,
+        query.dir ?? 'asc',
+      )(db).execute({
+        user: userId,
+        limit: query.per_page,
+        offset,
+      }),
+      scopeCounts[scope.kind](db).execute({ user: userId }),
+    ]);
+    return { rows, total: n };
+  }
+  // Filtered, or sorted by customer: the joins are needed to choose the page.
   const needle = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const condition = and(
-    where,
+    scopeWhere(scope.kind, userId),
     needle
       ? or(
           ilike(orderItems.ref, needle),
@@ -166,84 +279,42 @@ export async function pageOrderItemRows(
         )
       : undefined,
   );
-  const column = query.sort ? SORT_COLUMNS[query.sort] : undefined;
-  const order = [
-    ...(column
-      ? [query.dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`]
-      : []),
-    asc(orderItems.createdAt),
-    asc(orderItems.id),
-  ];
-  const offset = (query.page - 1) * query.per_page;
-  // Sorted by an item column and unfiltered, the page's ids come from the item indexes alone and only those
-  // 100 rows are joined (a "deferred join"); by customer or with a filter the joins are needed to choose.
-  const deferred = !needle && query.sort !== 'customer';
-  const page = deferred
-    ? listQuery(db)
-        .where(
-          inArray(
-            orderItems.id,
-            db
-              .select({ id: orderItems.id })
-              .from(orderItems)
-              .where(where)
-              .orderBy(...order)
-              .limit(query.per_page)
-              .offset(offset),
-          ),
-        )
-        .orderBy(...order)
-    : listQuery(db)
-        .where(condition)
-        .orderBy(...order)
-        .limit(query.per_page)
-        .offset(offset);
   const [rows, [{ n }]] = await Promise.all([
-    page,
-    // Without a filter the count needs no joins (an index-only count of the user's open items).
-    needle
-      ? db
-          .select({ n: count() })
-          .from(orderItems)
-          .innerJoin(orders, eq(orders.id, orderItems.orderId))
-          .innerJoin(billing, eq(billing.id, orders.billingAddressId))
-          .where(condition)
-      : db.select({ n: count() }).from(orderItems).where(where),
+    listQuery(db)
+      .where(condition)
+      .orderBy(...listOrder(query.sort, query.dir))
+      .limit(query.per_page)
+      .offset(offset),
+    db
+      .select({ n: count() })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(billing, eq(billing.id, orders.billingAddressId))
+      .where(condition),
   ]);
   return { rows, total: n };
 }
 
-/** The timeline, comments and attachments of one item (for the order page). */
-export async function loadOrderItemDetails(db: Db | Tx, orderItemId: number) {
-  const [events, commentRows, attachmentRows] = await Promise.all([
-    db
-      .select({
-        id: orderItemEvents.id,
-        action: orderItemEvents.action,
-        fromState: orderItemEvents.fromState,
-        toState: orderItemEvents.toState,
-        payload: orderItemEvents.payload,
-        createdAt: orderItemEvents.createdAt,
-        userName: users.name,
-      })
-      .from(orderItemEvents)
-      .leftJoin(users, eq(users.id, orderItemEvents.userId))
-      .where(eq(orderItemEvents.orderItemId, orderItemId))
-      .orderBy(desc(orderItemEvents.createdAt), desc(orderItemEvents.id))
-      .limit(200),
-    listComments(db, orderItemId),
-    db
-      .select()
-      .from(attachments)
-      .where(eq(attachments.orderItemId, orderItemId))
-      .orderBy(asc(attachments.createdAt), asc(attachments.id)),
-  ]);
-  return { events, comments: commentRows, attachments: attachmentRows };
-}
-
-/** Comments on an item, oldest first, with their authors. */
-export async function listComments(db: Db | Tx, orderItemId: number) {
-  return db
+const timeline = preparedStatement((db) =>
+  db
+    .select({
+      id: orderItemEvents.id,
+      action: orderItemEvents.action,
+      fromState: orderItemEvents.fromState,
+      toState: orderItemEvents.toState,
+      payload: orderItemEvents.payload,
+      createdAt: orderItemEvents.createdAt,
+      userName: users.name,
+    })
+    .from(orderItemEvents)
+    .leftJoin(users, eq(users.id, orderItemEvents.userId))
+    .where(eq(orderItemEvents.orderItemId, sql.placeholder('id')))
+    .orderBy(desc(orderItemEvents.createdAt), desc(orderItemEvents.id))
+    .limit(200)
+    .prepare('order_item_timeline'),
+);
+const itemComments = preparedStatement((db) =>
+  db
     .select({
       id: comments.id,
       kind: comments.kind,
@@ -255,9 +326,33 @@ export async function listComments(db: Db | Tx, orderItemId: number) {
     })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.orderItemId, orderItemId))
+    .where(eq(comments.orderItemId, sql.placeholder('id')))
     .orderBy(asc(comments.createdAt), asc(comments.id))
-    .limit(500);
+    .limit(500)
+    .prepare('order_item_comments'),
+);
+const itemAttachments = preparedStatement((db) =>
+  db
+    .select()
+    .from(attachments)
+    .where(eq(attachments.orderItemId, sql.placeholder('id')))
+    .orderBy(asc(attachments.createdAt), asc(attachments.id))
+    .prepare('order_item_attachments'),
+);
+
+/** The timeline, comments and attachments of one item (for the order page). */
+export async function loadOrderItemDetails(db: Db | Tx, orderItemId: number) {
+  const [events, commentRows, attachmentRows] = await Promise.all([
+    timeline(db).execute({ id: orderItemId }),
+    listComments(db, orderItemId),
+    itemAttachments(db).execute({ id: orderItemId }),
+  ]);
+  return { events, comments: commentRows, attachments: attachmentRows };
+}
+
+/** Comments on an item, oldest first, with their authors. */
+export async function listComments(db: Db | Tx, orderItemId: number) {
+  return itemComments(db).execute({ id: orderItemId });
 }
 
 export const itemFilters = {

@@ -4,13 +4,12 @@
  * joined tables would defeat the indexes), stops collecting at MAX_COUNTED matches, ranks exact refs first,
  * then the newest, and answers at most 50 results with the total.
  */
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AdvancedSearch } from '../../../domain/contract/search';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { orderItems } from '../../db/schema';
 import { invalidInput } from '../../errors';
-import { listOrderItemRows } from '../order-items/read';
+import { loadOrderItemRows } from '../order-items/read';
 import { orderItemWire } from '../order-items/serialize';
 
 export const SEARCH_LIMIT = 50;
@@ -38,7 +37,7 @@ async function answer(db: Db, hits: SQL, rank: SQL, viewer: SessionUser) {
     limit ${SEARCH_LIMIT}`);
   if (rows.length === 0) return { results: [], total: 0, total_capped: false };
   const ids = rows.map((r) => Number(r.id));
-  const found = await listOrderItemRows(db, inArray(orderItems.id, ids), { limit: SEARCH_LIMIT });
+  const found = await loadOrderItemRows(db, ids);
   const byId = new Map(found.map((r) => [r.item.id, r]));
   return {
     results: ids.flatMap((id) => {
