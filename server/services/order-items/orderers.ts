@@ -3,23 +3,31 @@
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { orderItems, users } from '../../db/schema';
 
 /** Active staff who work a queue (orderers, and admins flagged as orderers), by name. */
 export async function listOrderers(db: Db) {
-  return db
+  return orderers(db).execute();
+}
+const orderers = preparedStatement((db) =>
+  db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role })
     .from(users)
     .where(and(eq(users.active, true), eq(users.isOrderer, true)))
-    .orderBy(asc(users.name), asc(users.id));
-}
+    .orderBy(asc(users.name), asc(users.id))
+    .prepare('orderers'),
+);
 
 /**
  * Per orderer and state: how many open items, and how many of them are escalated, waiting for the
  * customer, or past their despatch-by date. One grouped query over the (user_id, current_state) index.
  */
 export async function countOpenItemsByOrdererAndState(db: Db, today: string) {
-  return db
+  return openItemCounts(db).execute({ today });
+}
+const openItemCounts = preparedStatement((db) =>
+  db
     .select({
       userId: orderItems.userId,
       state: orderItems.currentState,
@@ -28,7 +36,10 @@ export async function countOpenItemsByOrdererAndState(db: Db, today: string) {
       waitingCustomer: sql<number>`count(*) filter (where ${orderItems.waitingCustomerResponse})`.mapWith(
         Number,
       ),
-      overdue: sql<number>`count(*) filter (where ${orderItems.despatchDueOn} < ${today})`.mapWith(Number),
+      overdue:
+        sql<number>`count(*) filter (where ${orderItems.despatchDueOn} < ${sql.placeholder('today')}::date)`.mapWith(
+          Number,
+        ),
     })
     .from(orderItems)
     .where(
@@ -37,5 +48,6 @@ export async function countOpenItemsByOrdererAndState(db: Db, today: string) {
         sql`${orderItems.currentState} not in ('order_complete', 'cancelled')`,
       ),
     )
-    .groupBy(orderItems.userId, orderItems.currentState);
-}
+    .groupBy(orderItems.userId, orderItems.currentState)
+    .prepare('open_item_counts'),
+);

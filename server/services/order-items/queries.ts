@@ -1,12 +1,13 @@
 /**
  * The read operations behind the dashboard, the queues and the order page.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DashboardQuery, QueueQuery } from '../../../domain/contract/queues';
 import { londonToday } from '../../../domain/format';
 import { type OrderItemState, STATE_GROUPS, type StateGroup, stateGroup } from '../../../domain/states';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { fcoBatches, orderItems, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { countOpenItemsByOrdererAndState, listOrderers } from './orderers';
@@ -162,18 +163,24 @@ export function fcoBatchWire(
 }
 
 /** One orderer's page: who, their stats, their items and the FCO batches of theirs awaiting despatch. */
-export async function ordererQueue(db: Db, ordererId: number, query: QueueQuery) {
-  const [orderer] = await db
+const ordererById = preparedStatement((db) =>
+  db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(eq(users.id, ordererId))
-    .limit(1);
-  if (!orderer) throw notFound('Orderer');
-  const [allStats, items, batches] = await Promise.all([
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('orderer_by_id'),
+);
+
+export async function ordererQueue(db: Db, ordererId: number, query: QueueQuery) {
+  // All at once: an unknown orderer is rare and its queue is simply empty.
+  const [[orderer], allStats, items, batches] = await Promise.all([
+    ordererById(db).execute({ id: ordererId }),
     ordererStats(db),
     queueItems(db, ordererId, query),
     listFcoBatches(db, 'pending_despatch', ordererId),
   ]);
+  if (!orderer) throw notFound('Orderer');
   return {
     orderer,
     stats: allStats.find((s) => s.orderer.id === ordererId) ?? null,
