@@ -167,6 +167,71 @@ describe('queue pages', () => {
   });
 });
 
+describe('queue sorts (each a prepared statement shape)', () => {
+  it("every sort and direction answers only that user's items, in that order", async () => {
+    const [ann, bob] = [
+      await buildUser(ctx.database, { name: 'Ann Sorts' }),
+      await buildUser(ctx.database, { name: 'Bob Sorts' }),
+    ];
+    const mine = [
+      { netValue: 2000, due: '2026-12-03', type: 'Death Certificate', customer: 'Carla Middle' },
+      { netValue: 3000, due: '2026-12-01', type: 'Adult Deed Poll', customer: 'Alma First' },
+      { netValue: 1000, due: '2026-12-02', type: 'Birth Certificate', customer: 'Zara Last' },
+    ];
+    for (const m of mine) {
+      await buildOrderItem(
+        ctx.database,
+        {
+          currentState: 'gro_order_required',
+          userId: ann.id,
+          netValue: m.netValue,
+          despatchDueOn: m.due,
+          type: m.type,
+        },
+        { customerName: m.customer },
+      );
+    }
+    await buildOrderItem(ctx.database, {
+      currentState: 'gro_order_required',
+      userId: bob.id,
+      netValue: 9999,
+    });
+    const annAgent = await signInAs(ctx.app, ann.email);
+    const bobAgent = await signInAs(ctx.app, bob.email);
+    const list = async (agent: Agent, query: string) =>
+      (await agent.request({ method: 'GET', url: `/api/v1/order_items/my_orders.json${query}` })).json();
+
+    const expected = {
+      due: [3000, 1000, 2000],
+      value: [1000, 2000, 3000],
+      type: [3000, 1000, 2000],
+      customer: [3000, 2000, 1000],
+    } as const;
+    for (const [sort, ascending] of Object.entries(expected)) {
+      const asc = await list(annAgent, `?sort=${sort}&dir=asc`);
+      const desc = await list(annAgent, `?sort=${sort}&dir=desc`);
+      expect(asc.total_count, sort).toBe(3);
+      expect(
+        asc.order_items.map((i: { net_value: number }) => i.net_value),
+        sort,
+      ).toEqual(ascending);
+      expect(
+        desc.order_items.map((i: { net_value: number }) => i.net_value),
+        sort,
+      ).toEqual([...ascending].reverse());
+      // The same statement for another user answers that user's items only.
+      const other = await list(bobAgent, `?sort=${sort}&dir=asc`);
+      expect(
+        other.order_items.map((i: { net_value: number }) => i.net_value),
+        sort,
+      ).toEqual([9999]);
+    }
+    for (const sort of ['ref', 'state']) {
+      expect((await list(annAgent, `?sort=${sort}`)).total_count, sort).toBe(3);
+    }
+  });
+});
+
 describe('dashboard pages', () => {
   it('pages the unassigned items oldest first with the total; bad paging is 422', async () => {
     const get = (query: string) =>

@@ -252,16 +252,9 @@ export async function pageOrderItemRows(
   const userId = scope.kind === 'open_assigned' ? scope.userId : 0;
   if (!query.q && query.sort !== 'customer') {
     // The common case (every list as it first opens): prepared statements.
+    const page = deferredPage(scope.kind, query.sort, query.dir ?? 'asc');
     const [rows, [{ n }]] = await Promise.all([
-      deferredPage(
-        scope.kind,
-        query.sort,
-        query.dir ?? 'asc',
-      )(db).execute({
-        user: userId,
-        limit: query.per_page,
-        offset,
-      }),
+      page(db).execute({ user: userId, limit: query.per_page, offset }),
       scopeCounts[scope.kind](db).execute({ user: userId }),
     ]);
     return { rows, total: n };
