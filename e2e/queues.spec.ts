@@ -78,6 +78,8 @@ test.describe('my queue and FCO batches', () => {
     await expect(page).toHaveURL(/\/my-queue$/);
     const withFco = page.getByRole('table', { name: 'FCO batches with the FCO' });
     await withFco.getByRole('row').filter({ hasText: fcoReference }).getByRole('link').click();
+    // The batch page first: until it replaces My queue, that page's "With the FCO" heading and badges match too.
+    await expect(page.getByRole('heading', { level: 1, name: /FCO batch/ })).toBeVisible();
     await expect(page.getByText('With the FCO')).toBeVisible();
     await expect(page.getByText('RM 1234 5678 GB')).toBeVisible();
     await page.getByRole('button', { name: 'Mark received' }).click();
