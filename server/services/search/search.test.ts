@@ -156,9 +156,13 @@ describe('advanced search', () => {
     expect(typed.json().results.map((r: { ref: string }) => r.ref)).toEqual([deedPoll.ref]);
     const father = await advanced({ firstname_b: 'cuthb', surname_a: 'ravens' });
     expect(father.json().results.map((r: { ref: string }) => r.ref)).toEqual([birth.ref]);
-    // One or two letters still narrow (as a filter on what the longer fields found, and on their own).
+    // One or two letters are an initial: they match the start of the name, alone or with other fields.
     const short = await advanced({ firstname_b: 'cu', surname_a: 'ravensworth' });
     expect(short.json().results.map((r: { ref: string }) => r.ref)).toEqual([birth.ref]);
+    const middle = await advanced({ firstname_b: 'th', surname_a: 'ravensworth' });
+    expect(middle.json().results).toEqual([]);
+    const initial = await advanced({ firstname_b: 'C', surname_a: 'ravensworth' });
+    expect(initial.json().results.map((r: { ref: string }) => r.ref)).toEqual([birth.ref]);
     const none = await advanced({ firstname_b: 'zq', surname_a: 'ravensworth' });
     expect(none.json().results).toEqual([]);
     const alone = await advanced({ firstname_b: 'Cu', surname_b: 'Ra' });

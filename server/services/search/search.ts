@@ -22,7 +22,8 @@ export const MAX_COUNTED = 500;
 const TRIGRAM = 3;
 
 /** Escapes LIKE wildcards so a user's % or _ matches itself. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likePattern = (text: string) => `%${escapeLike(text)}%`;
 
 const NAMES = sql`coalesce(ob.firstname_a, '') || ' ' || coalesce(ob.surname_a, '') || ' ' ||
   coalesce(ob.firstname_b, '') || ' ' || coalesce(ob.surname_b, '') || ' ' ||
@@ -57,7 +58,7 @@ export async function simpleSearch(db: Db, query: string, viewer: SessionUser) {
     throw invalidInput(message, [{ field: 'search.query', message }]);
   }
   const p = likePattern(q);
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = escapeLike(q);
   // External references (GRO, FCO) hold letters and digits: matched anywhere in them.
   const references = sql`
     select order_item_id as id from gro_orders where reference ilike ${p}
@@ -93,16 +94,19 @@ const ADVANCED_FIELDS = [
   'surname_c',
 ] as const;
 
-/** Every given name field must match (partial, case-insensitive); the type narrows by item type. */
+/**
+ * Every given name field must match, case-insensitively; the type narrows by item type. A field of three
+ * letters or more matches anywhere in the name; one or two letters are an initial and match its start ("Ol"
+ * finds Oliver and Olivia, not Carol), which is what staff mean by them and lets the trigram index serve
+ * them too (its start-of-word trigrams: "  o", " ol").
+ */
 export async function advancedSearch(db: Db, query: AdvancedSearch['search']['query'], viewer: SessionUser) {
   const conditions: SQL[] = [];
   for (const field of ADVANCED_FIELDS) {
     const value = query[field]?.trim();
     if (!value) continue;
-    // A trigram index cannot narrow fewer than 3 characters: it would read all of itself (1M entries) for
-    // nothing. Such a value filters the rows the other fields found instead (`|| ''` keeps the index out).
-    const column = value.length < TRIGRAM ? sql`(ob.${sql.raw(field)} || '')` : sql`ob.${sql.raw(field)}`;
-    conditions.push(sql`${column} ilike ${likePattern(value)}`);
+    const pattern = value.length < TRIGRAM ? `${escapeLike(value)}%` : likePattern(value);
+    conditions.push(sql`ob.${sql.raw(field)} ilike ${pattern}`);
   }
   if (query.type) conditions.push(sql`oi.type = ${query.type}`);
   const hits = sql`select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id

@@ -338,7 +338,7 @@ export default function SearchPage() {
               description={
                 mode === 'quick'
                   ? 'Type at least three characters of a ref, name, e-mail or postcode and press Search.'
-                  : 'Choose a type or fill in any of the names, then press Search. Partial names match.'
+                  : 'Choose a type or fill in any of the names, then press Search. Part of a name matches; one or two letters match the start (an initial).'
               }
             />
           </Card>
