@@ -283,13 +283,18 @@ async function main() {
     for (const chunk of spa.lazy_chunks.slice(0, 12))
       console.log(`  lazy ${chunk.file.padEnd(48)} ${(chunk.gzip_bytes / 1024).toFixed(1)} KB`);
   }
-  mkdirSync('bench/results', { recursive: true });
-  const file = `bench/results/${now.toISOString().slice(0, 10)}-${database.kind}-${items}.json`;
-  writeFileSync(
-    file,
-    `${JSON.stringify({ when: now.toISOString(), database: database.kind, items, connections: LEVELS, seconds: SECONDS, searched_surname: surname, machine: { cpus: cpus().length, model: cpus()[0]?.model, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version }, calls: rows, spa }, null, 2)}\n`,
-  );
-  console.log(`\nwritten ${file}`);
+  if (only || values['api-only']) {
+    // A partial run (one call, or the app alone for a profile) must not replace the full run's record.
+    console.log('\nnot written: --only and --api-only runs are partial');
+  } else {
+    mkdirSync('bench/results', { recursive: true });
+    const file = `bench/results/${now.toISOString().slice(0, 10)}-${database.kind}-${items}.json`;
+    writeFileSync(
+      file,
+      `${JSON.stringify({ when: now.toISOString(), database: database.kind, items, connections: LEVELS, seconds: SECONDS, searched_surname: surname, machine: { cpus: cpus().length, model: cpus()[0]?.model, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version }, calls: rows, spa }, null, 2)}\n`,
+    );
+    console.log(`\nwritten ${file}`);
+  }
   await app.close();
   await raw?.end();
   await database.close();
