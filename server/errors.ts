@@ -3,6 +3,7 @@
  * `{"error": {"code", "message", "details"}}` with the right HTTP status.
  */
 export type ErrorCode =
+  | 'bad_request'
   | 'unauthenticated'
   | 'invalid_credentials'
   | 'forbidden'
@@ -17,6 +18,7 @@ export type ErrorCode =
   | 'internal';
 
 const statusOf: Record<ErrorCode, number> = {
+  bad_request: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   forbidden: 403,
