@@ -20,7 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { guard } from './auth/guard';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import { type Database, isDatabaseUnavailable } from './db/client';
 import { AppError } from './errors';
 import { createLiveHub } from './live/hub';
 import { healthRoutes } from './routes/health';
@@ -74,6 +74,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (status >= 400 && status < 500) {
       // Malformed JSON, a wrong content type and the like are bad input, never a 500.
       return reply.status(422).send(errorBody('invalid_input', error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A dropped connection or an outage: the pool reconnects by itself, so the client may simply retry.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .send(errorBody('unavailable', 'The service is briefly unavailable. Try again in a moment.'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal', 'Something went wrong on our side.'));

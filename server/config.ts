@@ -11,6 +11,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   DATA_DIR: z.string().min(1).default('./data'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   STOREFRONT_API_KEY: z.string().min(16).optional(),
@@ -25,6 +27,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** Connections each instance keeps to PostgreSQL at most. */
+  databasePoolSize: number;
+  /** PostgreSQL cancels a statement that runs longer (statement_timeout). */
+  databaseStatementTimeoutMs: number;
   dataDir: string;
   smtpUrl?: string;
   storefrontApiKey?: string;
@@ -56,6 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir,
     smtpUrl: e.SMTP_URL,
     storefrontApiKey: e.STOREFRONT_API_KEY ?? (demoMode ? 'demo-storefront-key' : undefined),

@@ -15,7 +15,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'invalid_input'
   | 'too_many_attempts'
-  | 'internal';
+  | 'internal'
+  | 'unavailable';
 
 const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -31,6 +32,7 @@ const statusOf: Record<ErrorCode, number> = {
   invalid_input: 422,
   too_many_attempts: 429,
   internal: 500,
+  unavailable: 503,
 };
 
 export class AppError extends Error {

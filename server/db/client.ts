@@ -69,14 +69,66 @@ export function fromPglite(pglite: PGlite, logger?: Logger): Database {
  */
 export const POSTGRES_SESSION_OPTIONS = '-c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
 
-export function fromPostgres(url: string, max = 10, logger?: Logger): Database {
-  const pool = new pg.Pool({ connectionString: url, max, options: POSTGRES_SESSION_OPTIONS });
+/** Sizing and limits of the PostgreSQL pool (DATABASE_POOL_SIZE, DATABASE_STATEMENT_TIMEOUT_MS). */
+export interface PoolOptions {
+  max?: number;
+  /** Server-side limit of one statement; a runaway query is cancelled rather than holding a connection. */
+  statementTimeoutMs?: number;
+  /** Where broken idle connections are reported; they are dropped from the pool either way. */
+  onError?: (error: Error) => void;
+}
+
+/**
+ * One key for every instance of the app, so migrations run one at a time across them. Advisory locks are
+ * scoped to the database, so two databases on one server never wait for each other.
+ */
+export const MIGRATION_LOCK_KEY = 7_251_385_311;
+
+/**
+ * Waiting for a pooled connection is bounded: while the database refuses connections a request fails with
+ * 503 instead of queueing for ever.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export function fromPostgres(
+  url: string,
+  maxOrOptions: number | PoolOptions = {},
+  logger?: Logger,
+): Database {
+  const opts = typeof maxOrOptions === 'number' ? { max: maxOrOptions } : maxOrOptions;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    options: POSTGRES_SESSION_OPTIONS,
+    statement_timeout: opts.statementTimeoutMs ?? 15_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  const report = opts.onError ?? (() => undefined);
+  // Without these listeners a connection the server ends (restart, failover, pg_terminate_backend) is an
+  // unhandled 'error' event that kills the process. An idle connection's error reaches the pool, which drops
+  // it; a checked-out one's also fails its query, and the pool drops it when it is released.
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   const db = drizzlePg(pool, { schema, logger });
   return {
     db,
     kind: 'postgres',
     url,
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: async () => {
+      // Instances started together would race to create the same tables; the lock makes the later ones wait
+      // and then find nothing left to apply. It lives on one dedicated connection and ends with it.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
       return true;
@@ -85,8 +137,50 @@ export function fromPostgres(url: string, max = 10, logger?: Logger): Database {
   };
 }
 
+const DB_UNAVAILABLE_CODES = new Set([
+  '57P01', // admin_shutdown: the backend was terminated
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '57014', // query_canceled: the statement timeout
+  '53300', // too_many_connections
+  '55000', // object_not_in_prerequisite_state: "database does not allow connections"
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const DB_UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * True when an error (or one it wraps, as Drizzle does) says the database cannot be reached right now, as
+ * opposed to a query that is wrong: the request may be retried and deserves a 503, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (DB_UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (DB_UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** The database the configuration names. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePoolSize?: number;
+  databaseStatementTimeoutMs?: number;
+  onPoolError?: (error: Error) => void;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    return fromPostgres(opts.databaseUrl, {
+      max: opts.databasePoolSize,
+      statementTimeoutMs: opts.databaseStatementTimeoutMs,
+      onError: opts.onPoolError,
+    });
+  }
   return fromPglite(await openPglite(path.join(opts.dataDir, 'pgdata')));
 }
