@@ -23,7 +23,7 @@ import type { Config } from './config';
 import { type Database, isDatabaseUnavailable } from './db/client';
 import { AppError } from './errors';
 import { createLiveHub } from './live/hub';
-import { healthRoutes } from './routes/health';
+import { healthRoutes, type ReadinessProbe } from './routes/health';
 import { apiRoutes } from './routes/index';
 
 export interface AppOptions {
@@ -35,6 +35,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Live updates (LISTEN on the database, GET /api/v1/events); on unless false. */
   live?: boolean;
+  /** The background job runner, when this process runs one: /readyz reports it. */
+  jobs?: ReadinessProbe;
 }
 
 const errorBody = (code: string, message: string, details?: unknown) => ({
@@ -112,9 +114,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   await app.register(guard, { database: opts.database, storefrontApiKey: opts.config.storefrontApiKey });
 
-  await app.register(healthRoutes, { database: opts.database });
   const live = opts.live === false ? undefined : await createLiveHub(opts.database, app.log);
   if (live) app.addHook('onClose', () => live.close());
+  await app.register(healthRoutes, { database: opts.database, live, jobs: opts.jobs });
   await app.register(
     async (api) => {
       for (const routes of apiRoutes)

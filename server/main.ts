@@ -1,7 +1,10 @@
 /**
  * Entry point: validate configuration, open and migrate the database, seed demo data on an empty
  * embedded database, then serve the API and the SPA and run the background jobs (e-mail, schedules).
+ * Nothing ends the process silently: an unhandled rejection is logged and the process carries on; an
+ * uncaught exception is logged and exits with code 1 (its state is unknown), for the supervisor to restart.
  */
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -10,31 +13,50 @@ import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const log = pino({ level: config.logLevel });
+  process.on('unhandledRejection', (reason) => {
+    log.error({ err: reason }, 'unhandled promise rejection');
+  });
+  process.on('uncaughtException', (error, origin) => {
+    log.fatal({ err: error, origin }, 'uncaught exception; exiting');
+    process.exit(1);
+  });
+
+  const database = await openDatabase({
+    ...config,
+    // The pool has already dropped the connection; this only says why (a restart, a failover, a kill).
+    onPoolError: (error) => log.warn({ err: error }, 'database connection lost; the pool will reconnect'),
+  });
   await database.migrate();
   if (config.demoMode)
     console.log('Demo mode: checking for demo data (the first start seeds it, about 20 s)...');
   const seeded = config.demoMode ? await seedDemoIfEmpty(database.db) : false;
-  const app = await buildApp({ config, database, webRoot: config.webRoot });
 
   const jobs = startJobRunner(
     database.db,
     { smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom },
-    app.log,
+    log,
   );
+  const app = await buildApp({ config, database, webRoot: config.webRoot, jobs });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await jobs.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
+    try {
+      await jobs.stop();
+      // Waits for requests in flight; open event streams are ended first.
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const address = await app.listen({ port: config.port, host: config.host });
+  const where = config.host === '0.0.0.0' ? address.replace('0.0.0.0', 'localhost') : address;
   if (config.demoMode) {
     console.log(
       `\n  Back office running at ${where}  (${database.kind}, data in ${config.dataDir})\n` +

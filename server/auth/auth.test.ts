@@ -289,7 +289,10 @@ describe('routing', () => {
 
   it('reports health and readiness', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+      checks: { database: 'up', listener: 'up' },
+    });
   });
 
   it('serves the OpenAPI description', async () => {

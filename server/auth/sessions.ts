@@ -3,10 +3,11 @@
  * SHA-256, the CSRF synchronizer token and the timestamps that enforce the idle and absolute timeouts.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
+import { publishSessionsEnded } from '../live/publish';
 
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,6 +26,8 @@ export interface ActiveSession {
   id: string;
   csrfToken: string;
   user: SessionUser;
+  /** When the session ends unless it is used again: the idle timeout or the absolute one, whichever is first. */
+  endsAt: Date;
 }
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -80,27 +83,64 @@ export async function findSession(db: Db, token: string, now = new Date()): Prom
   if (!row) return null;
   const idle = now.getTime() - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS;
   if (!row.active || idle || row.expiresAt.getTime() <= now.getTime()) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await endSessions(db, [id]);
     return null;
   }
+  let lastSeenAt = row.lastSeenAt;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    lastSeenAt = now;
   }
   return {
     id: row.id,
     csrfToken: row.csrfToken,
     user: { id: row.userId, name: row.name, email: row.email, role: row.role, isOrderer: row.isOrderer },
+    endsAt: endOf({ lastSeenAt, expiresAt: row.expiresAt }),
   };
+}
+
+const endOf = (row: { lastSeenAt: Date; expiresAt: Date }) =>
+  new Date(Math.min(row.lastSeenAt.getTime() + IDLE_TIMEOUT_MS, row.expiresAt.getTime()));
+
+/**
+ * When a session ends unless used again, read afresh (another request may have extended it); null when it
+ * has ended or its user was deactivated. Open event streams check it at the deadline they were given.
+ */
+export async function sessionEndsAt(db: Db, id: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, active: users.active })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  return row?.active ? endOf(row) : null;
+}
+
+/** Deletes sessions by id and tells every instance, so their event streams close too. */
+async function endSessions(db: Db | Tx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const ended = await db
+    .delete(sessions)
+    .where(inArray(sessions.id, [...ids]))
+    .returning({ id: sessions.id });
+  await publishSessionsEnded(
+    db,
+    ended.map((s) => s.id),
+  );
 }
 
 /** Ends the session a cookie token names (no-op when unknown). */
 export async function destroySession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sha256(token)));
+  await endSessions(db, [sha256(token)]);
 }
 
 /** Ends every session of a user at once (deactivation, password reset). */
-export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+export async function destroyUserSessions(db: Db | Tx, userId: number): Promise<void> {
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  await publishSessionsEnded(
+    db,
+    ended.map((s) => s.id),
+  );
 }
 
 /** Removes sessions past either timeout; run from the job worker. */

@@ -3,7 +3,9 @@
  *   npm run cli -- user:create --email E --name N --role admin|orderer [--orderer] --password P
  *   npm run cli -- user:update --email E [--name N] [--role R] [--orderer true|false] [--active true|false] [--password P]
  *   npm run cli -- seed:demo        (seed the demo data set into an empty database)
- * Reads DATABASE_URL / DATA_DIR like the server and migrates first.
+ *   npm run db:migrate              (= npm run cli -- db:migrate: apply the migrations and nothing else)
+ * Reads DATABASE_URL / DATA_DIR like the server and migrates first (under the same advisory lock as the
+ * server, so running it beside starting instances is safe).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
@@ -58,6 +60,8 @@ async function run(argv: string[]): Promise<string> {
         });
         return `Updated ${user.email}: role ${user.role}, orderer ${user.isOrderer}, active ${user.active}.`;
       }
+      case 'db:migrate':
+        return 'Migrations applied: the database is up to date.';
       case 'seed:demo':
         return (await seedDemoIfEmpty(db))
           ? 'Demo data seeded.'
@@ -65,7 +69,7 @@ async function run(argv: string[]): Promise<string> {
       default:
         throw new AppError(
           'invalid_input',
-          'Commands: user:create, user:update, seed:demo (see server/cli/main.ts).',
+          'Commands: user:create, user:update, seed:demo, db:migrate (see server/cli/main.ts).',
         );
     }
   } finally {

@@ -1,7 +1,8 @@
 /**
  * The background worker of one app instance: delivers e-mail every few seconds and runs the scheduled
  * item jobs and the session purge every minute. Safe to run on every instance (rows are claimed with SKIP
- * LOCKED); a round never overlaps the previous one.
+ * LOCKED); a round never overlaps the previous one. A round that fails (the database is down) is retried
+ * with capped exponential backoff, for as long as it takes; the runner reports itself down meanwhile.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { purgeExpiredSessions } from '../auth/sessions';
@@ -9,34 +10,69 @@ import type { Db } from '../db/client';
 import { createMailer, deliverDueEmails, type MailerOptions } from '../mail/worker';
 import { endDuePostponements, sendDueReminders } from './scheduled';
 
-export function startJobRunner(db: Db, mail: MailerOptions, log: FastifyBaseLogger, everyMs = 5000) {
+/** After a failed round: 1 s, 2 s, 4 s … at most 30 s, jittered down by up to half. */
+export const RETRY_FIRST_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+
+export function retryDelayMs(failures: number, random = Math.random): number {
+  const ceiling = Math.min(RETRY_FIRST_MS * 2 ** Math.min(failures - 1, 30), RETRY_MAX_MS);
+  return Math.round(ceiling * (0.5 + random() / 2));
+}
+
+export interface JobRunner {
+  /** False after a failed round until one succeeds. */
+  ready(): boolean;
+  /** Stops the loop and waits for a round in progress. */
+  stop(): Promise<void>;
+}
+
+export function startJobRunner(
+  db: Db,
+  mail: MailerOptions,
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>,
+  everyMs = 5000,
+): JobRunner {
   const send = createMailer(mail);
-  let running = false;
+  let stopped = false;
   let round = 0;
+  let failures = 0;
+  let current: Promise<void> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
   const tick = async () => {
-    if (running) return;
-    running = true;
     try {
       await deliverDueEmails(db, send, mail.dataDir);
+      // The minute's jobs wait for a round that reaches them; a failed one tries them again next time.
       if (round % 12 === 0) {
         await sendDueReminders(db);
         await endDuePostponements(db);
         await purgeExpiredSessions(db);
       }
       round += 1;
+      if (failures > 0) log.info({ failures }, 'background jobs running again');
+      failures = 0;
     } catch (error) {
-      log.error({ err: error }, 'background jobs failed; retrying next round');
-    } finally {
-      running = false;
+      failures += 1;
+      log.error({ err: error, failures }, 'background jobs failed; retrying with backoff');
     }
   };
-  const timer = setInterval(() => void tick(), everyMs);
-  void tick();
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      current = tick().finally(() => {
+        current = undefined;
+        schedule(failures > 0 ? retryDelayMs(failures) : everyMs);
+      });
+    }, delay);
+  };
+  schedule(0);
+
   return {
-    /** Stops the loop and waits for a round in progress. */
+    ready: () => failures === 0,
     async stop() {
-      clearInterval(timer);
-      while (running) await new Promise((r) => setTimeout(r, 50));
+      stopped = true;
+      clearTimeout(timer);
+      await current;
     },
   };
 }

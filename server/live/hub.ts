@@ -1,39 +1,71 @@
 /**
  * Live-update fan-out of one app instance. Every instance LISTENs on the database channel that
  * publishChange notifies, so a change committed through any instance reaches the browsers connected to all
- * of them. PostgreSQL: one dedicated connection (reconnected with backoff if it drops). PGlite: its own
- * listen(), as the embedded database is one process.
+ * of them. PostgreSQL: one dedicated connection, reconnected for as long as it takes (capped exponential
+ * backoff); NOTIFYs sent while it was down are lost, so subscribers are told to resync when it is back.
+ * PGlite: its own listen(), as the embedded database is one process.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/client';
 import { LIVE_CHANNEL, type LiveChange } from './publish';
 
-export type LiveListener = (change: LiveChange) => void;
+export type HubEvent =
+  | { kind: 'change'; change: LiveChange }
+  | { kind: 'sessions_ended'; sessionIds: readonly string[] }
+  /** The hub may have missed messages (its connection was down): refetch everything. */
+  | { kind: 'resync' };
+
+export type HubListener = (event: HubEvent) => void;
 
 export interface LiveHub {
-  /** Calls the listener for every change until the returned function is called. */
-  subscribe(listener: LiveListener): () => void;
+  /** Calls the listener for every event until the returned function is called. */
+  subscribe(listener: HubListener): () => void;
+  /** True while the hub hears the database (on PostgreSQL: its LISTEN connection is up). */
+  ready(): boolean;
   close(): Promise<void>;
 }
 
-function parseChange(payload: string | undefined): LiveChange | null {
+/** First retry after 250 ms, doubling to at most 10 s; each delay is jittered down by up to half. */
+export const RECONNECT_FIRST_MS = 250;
+export const RECONNECT_MAX_MS = 10_000;
+
+export function reconnectDelayMs(attempt: number, random = Math.random): number {
+  const ceiling = Math.min(RECONNECT_FIRST_MS * 2 ** Math.min(attempt, 30), RECONNECT_MAX_MS);
+  // Jitter keeps the instances of a fleet from reconnecting in lockstep after a failover.
+  return Math.round(ceiling * (0.5 + random() / 2));
+}
+
+function parseMessage(payload: string | undefined): HubEvent | null {
   try {
-    const value = JSON.parse(payload ?? '') as LiveChange;
-    return typeof value?.topic === 'string' ? value : null;
+    const value = JSON.parse(payload ?? '') as { topic?: unknown; sessionIds?: unknown };
+    if (value?.topic === 'session_ended' && Array.isArray(value.sessionIds)) {
+      return { kind: 'sessions_ended', sessionIds: value.sessionIds.filter((id) => typeof id === 'string') };
+    }
+    return typeof value?.topic === 'string' ? { kind: 'change', change: value as LiveChange } : null;
   } catch {
     return null;
   }
 }
 
 export async function createLiveHub(database: Database, log?: FastifyBaseLogger): Promise<LiveHub> {
-  const listeners = new Set<LiveListener>();
+  const listeners = new Set<HubListener>();
+  const emit = (event: HubEvent) => {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        // One broken stream must not stop the others nor escape into the database client's event loop.
+        log?.error({ err: error }, 'live updates: a subscriber failed');
+      }
+    }
+  };
   const dispatch = (payload: string | undefined) => {
-    const change = parseChange(payload);
-    if (!change) return;
-    for (const listener of listeners) listener(change);
+    const event = parseMessage(payload);
+    if (event) emit(event);
   };
   let stop: () => Promise<void>;
+  let ready = () => true;
 
   if (database.pglite) {
     const unlisten = await database.pglite.listen(LIVE_CHANNEL, dispatch);
@@ -44,32 +76,74 @@ export async function createLiveHub(database: Database, log?: FastifyBaseLogger)
     const url = database.url;
     let client: pg.Client | null = null;
     let closed = false;
-    let retryMs = 500;
+    let attempt = 0;
+    let everListened = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+
+    const scheduleReconnect = () => {
+      if (closed || retry) return;
+      const delay = reconnectDelayMs(attempt);
+      attempt += 1;
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, delay);
+    };
+
     const connect = async (): Promise<void> => {
-      const next = new pg.Client({ connectionString: url });
+      const next = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: 10_000,
+        // An idle LISTEN connection would otherwise not notice a network path that silently died.
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      });
+      let lost = false;
+      const onLost = (error?: unknown) => {
+        if (lost || closed) return;
+        lost = true;
+        if (client === next) {
+          client = null;
+          log?.warn({ err: error }, 'live updates: listener connection lost; reconnecting');
+        }
+        void next.end().catch(() => undefined);
+        scheduleReconnect();
+      };
+      next.on('error', onLost);
+      next.on('end', () => onLost());
       next.on('notification', (message) => {
         if (message.channel === LIVE_CHANNEL) dispatch(message.payload);
       });
-      next.on('error', (error) => {
-        log?.warn({ err: error }, 'live updates: listener connection lost; reconnecting');
-        void next.end().catch(() => undefined);
-        if (client === next) client = null;
-        if (!closed) setTimeout(() => void connect().catch(() => undefined), retryMs);
-        retryMs = Math.min(retryMs * 2, 30_000);
-      });
-      await next.connect();
-      await next.query(`LISTEN ${LIVE_CHANNEL}`);
-      if (closed) {
-        await next.end();
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${LIVE_CHANNEL}`);
+      } catch (error) {
+        log?.warn({ err: error, attempt }, 'live updates: cannot listen yet; retrying');
+        onLost(error);
+        return;
+      }
+      if (closed || lost) {
+        await next.end().catch(() => undefined);
         return;
       }
       client = next;
-      retryMs = 500;
+      attempt = 0;
+      if (everListened) {
+        log?.info('live updates: listening again; telling clients to resync');
+        emit({ kind: 'resync' });
+      }
+      everListened = true;
     };
+
+    // The first attempt is awaited so a healthy start hears everything; a failed one keeps retrying.
     await connect();
+    ready = () => client !== null;
     stop = async () => {
       closed = true;
-      await client?.end().catch(() => undefined);
+      clearTimeout(retry);
+      const last = client;
+      client = null;
+      await last?.end().catch(() => undefined);
     };
   } else {
     stop = async () => undefined;
@@ -80,6 +154,7 @@ export async function createLiveHub(database: Database, log?: FastifyBaseLogger)
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    ready: () => ready(),
     async close() {
       listeners.clear();
       await stop();

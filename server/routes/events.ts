@@ -1,21 +1,25 @@
 /**
- * GET /api/v1/events: server-sent events for the signed-in user. Each event is a change hint
+ * GET /api/v1/events: server-sent events for the signed-in user. Each `change` event is a hint
  * (`{topic, id}`) so open screens refetch what they show; notification hints go only to their recipient.
+ * A `resync` event says hints may have been missed (the database connection was down): refetch everything.
  * A comment line every 25 s keeps proxies from closing an idle stream; the browser's EventSource reconnects
- * on its own (and is sent to sign-in by the next API call if the session ended).
+ * on its own. The stream ends when its session does: sign-out, deactivation or a password change on any
+ * instance (a `session_ended` message on the live channel), or the idle or absolute timeout; the browser's
+ * reconnect is then refused with 401.
  */
-import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/guard';
-import type { LiveHub } from '../live/hub';
+import { sessionEndsAt } from '../auth/sessions';
 import type { RouteDeps } from './index';
 
 const HEARTBEAT_MS = 25_000;
+/** setTimeout's longest delay (about 24 days); a later deadline is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { live }) => {
-  const open = new Set<ServerResponse>();
+export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { live, database }) => {
+  const open = new Set<() => void>();
   app.addHook('preClose', async () => {
-    for (const res of open) res.end();
+    for (const end of open) end();
   });
 
   app.get(
@@ -29,6 +33,8 @@ export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { live 
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const session = request.session;
+      if (!session) return;
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -38,18 +44,45 @@ export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { live 
         'x-accel-buffering': 'no',
       });
       res.write('retry: 3000\n: connected\n\n');
-      open.add(res);
-      const unsubscribe = (live as LiveHub | undefined)?.subscribe((change) => {
-        if (change.userId !== undefined && change.userId !== user.id) return;
-        res.write(
-          `event: change\ndata: ${JSON.stringify({ topic: change.topic, id: change.id ?? null })}\n\n`,
-        );
+      const end = () => {
+        if (!res.writableEnded) res.end();
+      };
+      open.add(end);
+      const unsubscribe = live?.subscribe((event) => {
+        if (event.kind === 'sessions_ended') {
+          if (event.sessionIds.includes(session.id)) end();
+        } else if (event.kind === 'resync') {
+          res.write('event: resync\ndata: {}\n\n');
+        } else {
+          const { change } = event;
+          if (change.userId !== undefined && change.userId !== user.id) return;
+          res.write(
+            `event: change\ndata: ${JSON.stringify({ topic: change.topic, id: change.id ?? null })}\n\n`,
+          );
+        }
       });
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+
+      // Expiry sends no message, so each stream checks its session at the moment it would end; other
+      // requests may have pushed the idle deadline back meanwhile.
+      let expiry: ReturnType<typeof setTimeout> | undefined;
+      const endAt = (deadline: Date) => {
+        const wait = Math.min(Math.max(deadline.getTime() - Date.now(), 0), MAX_TIMER_MS);
+        expiry = setTimeout(async () => {
+          // When the database cannot say, the stream ends: the browser reconnects through the guard.
+          const next = await sessionEndsAt(database.db, session.id).catch(() => null);
+          if (res.writableEnded) return;
+          if (!next || next.getTime() <= Date.now()) end();
+          else endAt(next);
+        }, wait);
+      };
+      endAt(session.endsAt);
+
       request.raw.on('close', () => {
         clearInterval(heartbeat);
+        clearTimeout(expiry);
         unsubscribe?.();
-        open.delete(res);
+        open.delete(end);
       });
     },
   );

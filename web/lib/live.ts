@@ -1,7 +1,9 @@
 /**
  * Live updates: listens to GET /api/v1/events and refetches what the open screens show when the server says
  * something changed (by this user in another tab, by a colleague, or by another app instance). Hints arriving
- * together are handled once. Forms keep their own state, so a refetch never loses what the user typed.
+ * together are handled once. A `resync` event (the server's database connection was down, so hints may have
+ * been lost) refetches every query on screen. Forms keep their own state, so a refetch never loses what the
+ * user typed.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -29,6 +31,11 @@ export function applyChangeHints(queryClient: QueryClient, hints: readonly Chang
   }
 }
 
+/** Refetches every active query: after an outage nothing says what changed, so everything on screen may have. */
+export function applyResync(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ refetchType: 'active' });
+}
+
 /** Opens the event stream for the signed-in app shell; closes it when the shell goes. */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
@@ -49,6 +56,11 @@ export function useLiveUpdates(): void {
         pending = [];
         applyChangeHints(queryClient, hints);
       }, SETTLE_MS);
+    });
+    source.addEventListener('resync', () => {
+      clearTimeout(timer);
+      pending = [];
+      applyResync(queryClient);
     });
     return () => {
       clearTimeout(timer);
