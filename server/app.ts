@@ -9,7 +9,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -22,6 +22,7 @@ import { guard } from './auth/guard';
 import type { Config } from './config';
 import { type Database, isDatabaseUnavailable } from './db/client';
 import { AppError } from './errors';
+import { inputGuard } from './input-guard';
 import { createLiveHub } from './live/hub';
 import { healthRoutes, type ReadinessProbe } from './routes/health';
 import { apiRoutes } from './routes/index';
@@ -50,6 +51,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    // The router's own refusals (a path that is not valid percent-encoding) answer in our error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      reply.status(400).send(errorBody('bad_request', error.message));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,6 +69,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(error.validationContext ?? 'body'),
         message: v.message ?? 'Invalid value.',
       }));
+      if (error.validationContext === 'params' && details.every((d) => d.field === 'id')) {
+        // An id in the path that is not a positive PostgreSQL integer names no record.
+        return reply.status(404).send(errorBody('not_found', 'No such record.', details));
+      }
       return reply.status(422).send(errorBody('invalid_input', 'Check the highlighted fields.', details));
     }
     if (isResponseSerializationError(error)) {
@@ -89,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie, { secret: opts.config.sessionSecret });
+  await app.register(inputGuard);
   // JSON answers over 1 KB are gzipped (a queue of a thousand items is ~1.5 MB of JSON, ~10× less zipped).
   // Built assets are pre-compressed at build time; the event stream writes to the socket and is untouched.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });

@@ -11,23 +11,71 @@ export const PenceSchema = z
 /** Signed integer pence (differences, report figures that may be negative). */
 export const SignedPenceSchema = z.number().int();
 
-/** A London calendar day as 'yyyy-MM-dd'. */
-export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd.');
+/**
+ * The limits every text field the API accepts is held to (docs/decisions/input-validation.md): a database
+ * text column has no limit of its own, so without these one request could store megabytes.
+ */
+export const TEXT_LIMITS = {
+  /** RFC 5321's longest deliverable address. */
+  email: 254,
+  /** A person's first name or surname. */
+  personName: 200,
+  /** Short free text: references, names of things, subjects, address lines. */
+  short: 500,
+  /** Long free text: notes, messages, e-mails to customers, FAQ answers. */
+  long: 20_000,
+  /** A whole reference article (HTML), the one longer text. */
+  article: 100_000,
+} as const;
 
-/** A moment as an ISO 8601 string. */
+/** PostgreSQL has no year 0 (and rejects it); JavaScript and ISO 8601 accept it. */
+const notYearZero = (s: string) => !s.startsWith('0000');
+
+/**
+ * A London calendar day as 'yyyy-MM-dd' that exists on the calendar: 2026-02-31 and 2025-02-29 are refused
+ * here (422 naming the field), not by the database (a 500).
+ */
+export const IsoDateSchema = z.iso
+  .date({ error: 'Enter a real date as yyyy-mm-dd.' })
+  .refine(notYearZero, 'Enter a real date as yyyy-mm-dd.');
+
+/** A moment as an ISO 8601 string (responses). */
 export const TimestampSchema = z.string();
 
-/** A database id. */
-export const IdSchema = z.number().int().positive().max(2_147_483_647);
+/** A moment sent to us: ISO 8601 with an offset, on a real calendar day and a real time. */
+export const IsoDateTimeSchema = z.iso
+  .datetime({ offset: true, error: 'Enter a date and time as ISO 8601 with an offset.' })
+  .refine(notYearZero, 'Enter a date and time as ISO 8601 with an offset.');
+
+/** An e-mail address we can send to. */
+export const EmailSchema = z
+  .email('Enter an e-mail address.')
+  .max(TEXT_LIMITS.email, `An e-mail address has at most ${TEXT_LIMITS.email} characters.`);
+
+/** The largest PostgreSQL integer: an id or count above it never reaches the database. */
+export const MAX_ID = 2_147_483_647;
+
+/** A database id (a PostgreSQL integer: larger numbers never reach the database). */
+export const IdSchema = z.number().int().positive().max(MAX_ID);
+
+/**
+ * How a path segment that is either an id or a ref names a record: 'id' with the number, 'ref', or 'none'
+ * for digits beyond the integer range (no record has that id, and the database would refuse the number).
+ */
+export function keyKind(key: string): { kind: 'id'; id: number } | { kind: 'ref' } | { kind: 'none' } {
+  if (!/^\d+$/.test(key)) return { kind: 'ref' };
+  const id = Number(key);
+  return id >= 1 && id <= MAX_ID ? { kind: 'id', id } : { kind: 'none' };
+}
 
 /** Short free text (references, names). */
-export const ShortTextSchema = z.string().max(500, 'Keep this under 500 characters.');
+export const ShortTextSchema = z.string().max(TEXT_LIMITS.short, 'Keep this under 500 characters.');
 
 /** Long free text (messages, notes). */
-export const LongTextSchema = z.string().max(20_000, 'Keep this under 20,000 characters.');
+export const LongTextSchema = z.string().max(TEXT_LIMITS.long, 'Keep this under 20,000 characters.');
 
 /** Text that must have content once trimmed, with the message a form shows when it has none. */
-export function requiredText(message: string, max = 20_000) {
+export function requiredText(message: string, max: number = TEXT_LIMITS.long) {
   return z.string({ error: message }).trim().min(1, message).max(max, `Keep this under ${max} characters.`);
 }
 
@@ -37,7 +85,7 @@ export function enumOf<const V extends string>(options: readonly { value: V }[],
 }
 
 /** The lock_version every order-item write may carry; a stale one gets 409. */
-export const LockVersionSchema = z.number().int().min(0).optional();
+export const LockVersionSchema = z.number().int().min(0).max(2_147_483_647).optional();
 
 /** A body with its wrapper keys and the optional top-level lock_version. */
 export function withLock<T extends z.ZodRawShape>(shape: T) {

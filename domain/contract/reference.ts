@@ -1,6 +1,6 @@
 /** Reference content administered on /admin: registries, embassies, councils, parishes, courts, articles, FAQs. */
 import { z } from 'zod';
-import { IdSchema, requiredText, TimestampSchema } from './common';
+import { IdSchema, requiredText, TEXT_LIMITS, TimestampSchema } from './common';
 
 /** The five reference lists that share one shape (name, details). */
 export const REFERENCE_KINDS = ['registries', 'embassies', 'councils', 'parishes', 'courts'] as const;
@@ -43,7 +43,7 @@ export type Article = z.infer<typeof ArticleSchema>;
 export const CreateArticleSchema = z.object({
   certificate_type: requiredText('Enter the certificate type.', 100),
   title: requiredText('Enter a title.', 300),
-  content: requiredText('Enter the content.', 100_000),
+  content: requiredText('Enter the content.', TEXT_LIMITS.article),
   category: requiredText('Enter a category.', 100),
   site: requiredText('Enter the site.', 100),
 });

@@ -1,11 +1,12 @@
 /** Sign-in, the current user and the error shape every endpoint answers with. */
 import { z } from 'zod';
+import { IdSchema, TEXT_LIMITS } from './common';
 
 export const RoleSchema = z.enum(['admin', 'orderer']);
 export type Role = z.infer<typeof RoleSchema>;
 
 export const SignInSchema = z.object({
-  email: z.string().trim().min(1, 'Enter your e-mail address.').max(320),
+  email: z.string().trim().min(1, 'Enter your e-mail address.').max(TEXT_LIMITS.email),
   password: z.string().min(1, 'Enter your password.').max(1000),
 });
 export type SignIn = z.infer<typeof SignInSchema>;
@@ -48,6 +49,6 @@ export const NotificationListSchema = z.object({
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
 export const MarkNotificationsReadSchema = z.object({
-  notification_ids: z.array(z.number().int()).max(500).optional(),
+  notification_ids: z.array(IdSchema).max(500).optional(),
 });
 export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { CERTIFICATE_COUNTRIES } from '../options';
 import { DELIVERY_REGIONS, DESPATCH_BY } from '../pricing';
 import { ORDER_ITEM_TYPES, ORDERABLE_TYPES, TRANSLATION_TYPES } from '../states';
-import { enumOf, IsoDateSchema, PenceSchema, requiredText } from './common';
+import {
+  EmailSchema,
+  enumOf,
+  IsoDateSchema,
+  IsoDateTimeSchema,
+  PenceSchema,
+  requiredText,
+  TEXT_LIMITS,
+} from './common';
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
@@ -41,26 +49,24 @@ export const StorefrontOrderableSchema = z.object({
 });
 export type StorefrontOrderable = z.infer<typeof StorefrontOrderableSchema>;
 
+export const StorefrontOrderItemSchema = z.object({
+  orderable_type: z.enum(ORDERABLE_TYPES),
+  type: z.enum(ORDER_ITEM_TYPES),
+  net_value: PenceSchema,
+  orderable: StorefrontOrderableSchema,
+});
+export type StorefrontOrderItem = z.infer<typeof StorefrontOrderItemSchema>;
+
 export const StorefrontOrderSchema = z.object({
   order: z.object({
     ref: z.string().regex(/^\d{1,20}$/, 'An order ref is digits.'),
-    email: z.email('Enter an e-mail address.'),
+    email: EmailSchema,
     phone: optionalText(50),
     delivery_region: z.enum(DELIVERY_REGIONS),
-    placed_at: z.iso.datetime({ offset: true }),
+    placed_at: IsoDateTimeSchema,
     billing_address: StorefrontAddressSchema,
     shipping_address: StorefrontAddressSchema.nullish(),
-    items: z
-      .array(
-        z.object({
-          orderable_type: z.enum(ORDERABLE_TYPES),
-          type: z.enum(ORDER_ITEM_TYPES),
-          net_value: PenceSchema,
-          orderable: StorefrontOrderableSchema,
-        }),
-      )
-      .min(1, 'An order has at least one item.')
-      .max(100),
+    items: z.array(StorefrontOrderItemSchema).min(1, 'An order has at least one item.').max(100),
   }),
 });
 export type StorefrontOrder = z.infer<typeof StorefrontOrderSchema>;
@@ -68,7 +74,7 @@ export type StorefrontOrder = z.infer<typeof StorefrontOrderSchema>;
 export const StorefrontCartSchema = z.object({
   cart: z.object({
     ref: requiredText('Enter the cart ref.', 40),
-    email: z.email('Enter an e-mail address.'),
+    email: EmailSchema,
     billing_address: StorefrontAddressSchema,
     items: z.array(z.object({ type: z.string().max(100), net_value: PenceSchema })).max(100),
     total_in_pence: PenceSchema,
@@ -78,10 +84,10 @@ export type StorefrontCart = z.infer<typeof StorefrontCartSchema>;
 
 export const StorefrontMessageSchema = z.object({
   message: z.object({
-    email: z.email('Enter an e-mail address.'),
+    email: EmailSchema,
     name: optionalText(300),
     subject: optionalText(500),
-    content: requiredText('Enter the message.', 100_000),
+    content: requiredText('Enter the message.', TEXT_LIMITS.long),
     /** An order or order-item ref; a waiting item takes it as the customer's reply. */
     order_ref: optionalText(40),
     /** The shop's own id of the message: a repeat with the same id is stored once. Without it, the same

@@ -14,7 +14,12 @@ import { currentUser } from '../auth/guard';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../errors';
 import { assignToOrderer, reassign } from '../services/order-items/assignment';
-import { changeAttachment, findAttachment, uploadAttachment } from '../services/order-items/attachments';
+import {
+  changeAttachment,
+  firstFilePart,
+  openAttachment,
+  uploadAttachment,
+} from '../services/order-items/attachments';
 import { toggleCommentActioned } from '../services/order-items/comments';
 import { coverLetterPdf } from '../services/order-items/cover-letter';
 import { editOrderItemField, parseFieldEdit } from '../services/order-items/edit-fields';
@@ -27,7 +32,7 @@ import {
 import { estimatePriceChange } from '../services/order-items/price-estimate';
 import { showOrderItem } from '../services/order-items/queries';
 import { runItemAction } from '../services/order-items/run-action';
-import { MAX_ATTACHMENT_BYTES, readAttachmentFile } from '../storage/files';
+import { MAX_ATTACHMENT_BYTES } from '../storage/files';
 import type { RouteDeps } from './index';
 import { ItemParams } from './order-items';
 
@@ -329,7 +334,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
       const user = currentUser(request);
       if (!request.isMultipart())
         throw new AppError('invalid_input', 'Send the file as multipart/form-data.');
-      const file = await request.file();
+      const file = await firstFilePart(request.file());
       if (!file)
         throw new AppError('invalid_input', 'Choose a file to upload.', [
           { field: 'file', message: 'Choose a file.' },
@@ -362,13 +367,13 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
     '/order_items/:ref/attachments/:id/file',
     { schema: { tags, summary: 'Download an attachment', params: AttachmentParams } },
     async (request, reply) => {
-      const attachment = await findAttachment(db, request.params.ref, request.params.id);
+      const { attachment, stream } = await openAttachment(db, dataDir, request.params.ref, request.params.id);
       const safeName = attachment.filename.replace(/[^\w.\- ]/g, '_');
       return reply
         .type(attachment.contentType)
         .header('content-disposition', `attachment; filename="${safeName}"`)
         .header('x-content-type-options', 'nosniff')
-        .send(readAttachmentFile(dataDir, attachment.storageKey));
+        .send(stream);
     },
   );
 

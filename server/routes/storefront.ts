@@ -5,13 +5,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { StorefrontMessageSchema } from '../../domain/contract/storefront';
+import { StorefrontMessageSchema, StorefrontOrderSchema } from '../../domain/contract/storefront';
 import { AppError } from '../errors';
 import { markCartPaid, receiveCart } from '../services/carts/carts';
 import { receiveCustomerMessage } from '../services/conversations/conversations';
-import { uploadAttachment } from '../services/order-items/attachments';
+import { firstFilePart, uploadAttachment } from '../services/order-items/attachments';
 import { runItemAction } from '../services/order-items/run-action';
-import { ingestOrder } from '../services/orders/ingest-order';
+import { ingestOrder, sentOrderRef } from '../services/orders/ingest-order';
 import { MAX_ATTACHMENT_BYTES } from '../storage/files';
 import type { RouteDeps } from './index';
 
@@ -32,15 +32,28 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       config: auth,
       schema: {
         tags,
-        summary: 'A paid order (idempotent on ref)',
-        body: Body,
+        summary: 'A paid order (idempotent on ref); a 422 names every bad field',
+        body: StorefrontOrderSchema,
         security: [{ storefront: [] }],
       },
+      // A paid order is never refused on the schema's first issue: the service names every bad field and
+      // the refusal is logged for staff to chase (the schema is here for the OpenAPI description).
+      attachValidation: true,
     },
     async (request, reply) => {
-      const result = await ingestOrder(db, request.body as Parameters<typeof ingestOrder>[1]);
-      reply.status(result.created ? 201 : 200);
-      return { order: { id: result.orderId, ref: result.ref } };
+      try {
+        const result = await ingestOrder(db, request.body);
+        reply.status(result.created ? 201 : 200);
+        return { order: { id: result.orderId, ref: result.ref } };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'invalid_input') {
+          request.log.warn(
+            { order_ref: sentOrderRef(request.body), issues: error.details },
+            'storefront order refused: a paid order needs correcting and resending',
+          );
+        }
+        throw error;
+      }
     },
   );
   app.post(
@@ -96,7 +109,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     async (request, reply) => {
       if (!request.isMultipart())
         throw new AppError('invalid_input', 'Send the file as multipart/form-data.');
-      const file = await request.file();
+      const file = await firstFilePart(request.file());
       if (!file)
         throw new AppError('invalid_input', 'Choose a file to upload.', [
           { field: 'file', message: 'Choose a file.' },

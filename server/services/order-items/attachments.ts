@@ -2,6 +2,7 @@
  * Staff attachments on an order item: upload (any state), select for scan-send (attach/unattach) and review
  * (toggle_approval cycles not reviewed/false → true, true → false). Each change is on the timeline.
  */
+import { type FileHandle, open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
@@ -10,6 +11,7 @@ import type { Actor } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
 import { attachments, orderItemEvents, orderItems } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { storableText } from '../../input-guard';
 import { publishChange } from '../../live/publish';
 import {
   attachmentPath,
@@ -33,6 +35,22 @@ const ALLOWED_TYPES = new Set([
   'application/msword',
   'application/x-cfb',
 ]);
+const MALFORMED = 'The upload was cut off or malformed: send the file again.';
+/** The refusal of a multipart body that is cut off or not multipart at all. */
+export const malformedUpload = () =>
+  new AppError('invalid_input', MALFORMED, [{ field: 'file', message: MALFORMED }]);
+/**
+ * The first file part of a multipart request. The multipart parser's own refusals carry their 4xx status;
+ * any other failure to read a part is a body that is cut off or not multipart: the client's bad input.
+ */
+export async function firstFilePart<T>(part: Promise<T>): Promise<T> {
+  try {
+    return await part;
+  } catch (error) {
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw malformedUpload();
+  }
+}
 const UNSUPPORTED = 'Only PDF, image (JPEG, PNG, TIFF, GIF, WebP, HEIC) and Word files can be uploaded.';
 
 function checkMayChange(row: OrderItemRow, actor: Actor) {
@@ -72,9 +90,21 @@ export async function uploadAttachment(
   actor: Actor,
   source: 'staff' | 'customer' = 'staff',
 ) {
+  // A body cut off before its closing boundary errors the upload stream: that is the client's bad input,
+  // told apart from a fault of our own disk by where the error came from.
+  let cutOff: Error | undefined;
+  file.stream.once('error', (error) => {
+    cutOff = error;
+  });
   const row = await loadOrderItem(db, key);
   if (source === 'staff') checkMayChange(row, actor);
-  const saved = await saveAttachmentFile(dataDir, file.stream);
+  let saved: { key: string; bytes: number };
+  try {
+    saved = await saveAttachmentFile(dataDir, file.stream);
+  } catch (error) {
+    if (cutOff ?? file.stream.errored) throw malformedUpload();
+    throw error;
+  }
   if (file.stream.truncated) {
     await removeAttachmentFile(dataDir, saved.key);
     throw new AppError('payload_too_large', `Files can be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`);
@@ -92,7 +122,7 @@ export async function uploadAttachment(
         .insert(attachments)
         .values({
           orderItemId: locked.item.id,
-          filename: file.filename.slice(0, 255) || 'upload',
+          filename: storableText(file.filename.slice(0, 255)) || 'upload',
           contentType: detected.mime,
           byteSize: saved.bytes,
           storageKey: saved.key,
@@ -136,6 +166,24 @@ export async function changeAttachment(
     await tx.update(attachments).set(patch).where(eq(attachments.id, attachment.id));
     await recordEvent(tx, row, actor, `attachment_${change}`, { attachment_id: attachment.id, ...patch });
   });
+}
+
+/**
+ * The stored attachment of an item and its open file, for download. A row whose file is gone (a restore
+ * without the files, a disk fault) is a 404 with our error shape, not a broken stream after a 200.
+ */
+export async function openAttachment(db: Db, dataDir: string, key: string, attachmentId: number) {
+  const attachment = await findAttachment(db, key, attachmentId);
+  let file: FileHandle;
+  try {
+    file = await open(attachmentPath(dataDir, attachment.storageKey), 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new AppError('not_found', 'The file of this attachment is missing.', [
+      { field: 'file', message: 'The stored file is missing.', attachment_id: attachment.id },
+    ]);
+  }
+  return { attachment, stream: file.createReadStream() };
 }
 
 /** The stored attachment of an item, for download. */

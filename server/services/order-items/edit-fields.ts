@@ -5,6 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { EmailSchema, IsoDateSchema } from '../../../domain/contract/common';
 import { isCountryCode, isLanguageCode } from '../../../domain/options';
 import { permissionRefusal } from '../../../domain/workflow/decide';
 import type { Actor } from '../../../domain/workflow/types';
@@ -17,10 +18,10 @@ import { lockOrderItem } from './run-action';
 const name = z.string().trim().max(100).nullable();
 const requiredText = (max: number) => z.string().trim().min(1, 'This field cannot be empty.').max(max);
 
-/** The editable fields of each record: wire name → [column, validation]. */
-const EDITABLE = {
+/** The editable fields of each record: wire name → [column, validation]. Every text has a maximum length. */
+export const EDITABLE = {
   order_attributes: {
-    email: ['email', z.email('Enter a valid e-mail address.').max(320)],
+    email: ['email', EmailSchema],
     phone: ['phone', z.string().trim().max(40).nullable()],
   },
   orderable_attributes: {
@@ -30,22 +31,16 @@ const EDITABLE = {
     surname_b: ['surnameB', name],
     firstname_c: ['firstnameC', name],
     surname_c: ['surnameC', name],
-    event_date: [
-      'eventDate',
-      z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as yyyy-mm-dd.')
-        .nullable(),
-    ],
+    event_date: ['eventDate', IsoDateSchema.nullable()],
     event_place: ['eventPlace', z.string().trim().max(200).nullable()],
     certificate_country: ['certificateCountry', z.enum(['EW', 'NI', 'SC', 'RI', 'OS']).nullable()],
     apostille_country: [
       'apostilleCountry',
-      z.string().refine(isCountryCode, 'Choose a country from the list.').nullable(),
+      z.string().max(2).refine(isCountryCode, 'Choose a country from the list.').nullable(),
     ],
     source_language: [
       'sourceLanguage',
-      z.string().refine(isLanguageCode, 'Choose a language from the list.').nullable(),
+      z.string().max(2).refine(isLanguageCode, 'Choose a language from the list.').nullable(),
     ],
   },
   shipping_address_attributes: {
@@ -55,7 +50,10 @@ const EDITABLE = {
     city: ['city', requiredText(100)],
     state: ['state', z.string().trim().max(100).nullable()],
     zip: ['zip', requiredText(20)],
-    country_code: ['countryCode', z.string().refine(isCountryCode, 'Choose a country from the list.')],
+    country_code: [
+      'countryCode',
+      z.string().max(2).refine(isCountryCode, 'Choose a country from the list.'),
+    ],
   },
 } as const satisfies Record<string, Record<string, readonly [string, z.ZodType]>>;
 

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { keyKind } from '../../../domain/contract/common';
 import { londonToday } from '../../../domain/format';
 import type { Actor, WorkflowAction } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
@@ -15,8 +16,11 @@ import { applyItemAction, lockOrderItem } from './run-action';
 
 type Batch = typeof fcoBatches.$inferSelect;
 
-const batchKey = (key: string) =>
-  /^\d+$/.test(key) ? eq(fcoBatches.id, Number(key)) : eq(fcoBatches.ref, key);
+const batchKey = (key: string) => {
+  const named = keyKind(key);
+  if (named.kind === 'none') return sql`false`;
+  return named.kind === 'id' ? eq(fcoBatches.id, named.id) : eq(fcoBatches.ref, key);
+};
 
 async function batchItems(db: Db | Tx, batchId: number) {
   return db

@@ -17,6 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { keyKind } from '../../../domain/contract/common';
 import type { QueueQuery, QueueSort } from '../../../domain/contract/queues';
 import type { Db, Tx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -68,7 +69,9 @@ const baseQuery = (db: Db | Tx) =>
 /** The WHERE clause for a path segment that is either a numeric id or a ref like 100234-2. */
 export function itemKey(refOrId: string | number): SQL {
   const key = String(refOrId).trim();
-  return /^\d+$/.test(key) ? eq(orderItems.id, Number(key)) : eq(orderItems.ref, key);
+  const named = keyKind(key);
+  if (named.kind === 'none') return sql`false`;
+  return named.kind === 'id' ? eq(orderItems.id, named.id) : eq(orderItems.ref, key);
 }
 
 const itemById = preparedStatement((db) =>
@@ -87,11 +90,12 @@ const itemByRef = preparedStatement((db) =>
 /** Loads one order item with its orderable, order, addresses and assignee; 404 when unknown. */
 export async function loadOrderItem(db: Db | Tx, refOrId: string | number): Promise<OrderItemRow> {
   const key = String(refOrId).trim();
-  const byId = /^\d+$/.test(key);
-  if (byId && Number(key) > 2_147_483_647) throw notFound('Order item');
-  const [row] = byId
-    ? await itemById(db).execute({ id: Number(key) })
-    : await itemByRef(db).execute({ ref: key });
+  const named = keyKind(key);
+  if (named.kind === 'none') throw notFound('Order item');
+  const [row] =
+    named.kind === 'id'
+      ? await itemById(db).execute({ id: named.id })
+      : await itemByRef(db).execute({ ref: key });
   if (!row) throw notFound('Order item');
   return row;
 }

@@ -3,10 +3,14 @@
  * domain and starting unassigned, with their despatch-by date. The demo seed uses it too.
  */
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import { type StorefrontAddress, StorefrontOrderSchema } from '../../../domain/contract/storefront';
-import type { DespatchBy } from '../../../domain/pricing';
-import { priceOf } from '../../../domain/pricing';
+import { z } from 'zod';
+import {
+  type StorefrontAddress,
+  type StorefrontOrderItem,
+  StorefrontOrderItemSchema,
+  StorefrontOrderSchema,
+} from '../../../domain/contract/storefront';
+import { DELIVERY_REGIONS, type DeliveryRegion, type DespatchBy, priceOf } from '../../../domain/pricing';
 import { despatchDueOn } from '../../../domain/turnaround';
 import type { Db, Tx } from '../../db/client';
 import { addresses, orderables, orderItems, orders } from '../../db/schema';
@@ -29,45 +33,76 @@ async function insertAddress(tx: Tx, a: StorefrontAddress): Promise<number> {
   return row.id;
 }
 
-/** Stores a new order with its items; the same ref again answers the stored order (created: false). */
+interface Issue {
+  field: string;
+  message: string;
+}
+
+/** An item's subtotal, or the issue naming an item whose service level the price list does not know. */
+function priceItem(item: StorefrontOrderItem, index: number, deliveryRegion: DeliveryRegion): number | Issue {
+  try {
+    return priceOf(
+      {
+        type: item.orderable.type ?? null,
+        serviceLevel: item.orderable.service_level ?? null,
+        pages: item.orderable.pages ?? null,
+        copies: item.orderable.copies,
+        apostilleCopies: item.orderable.apostille_copies,
+        scanSend: item.orderable.scan_send,
+        despatchBy: item.orderable.despatch_by as DespatchBy,
+      },
+      { orderableType: item.orderable_type, deliveryRegion, position: index + 1 },
+    );
+  } catch (error) {
+    return { field: `order.items.${index}.orderable.service_level`, message: (error as Error).message };
+  }
+}
+
+/**
+ * Every issue of an order that does not parse: the schema's (all of them, not the first) and the pricing
+ * of each item that parses on its own, so the shop corrects the whole order in one resend.
+ */
+function everyIssue(input: unknown, schemaIssues: readonly z.core.$ZodIssue[]): Issue[] {
+  const issues: Issue[] = schemaIssues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+  const raw = (input as { order?: { delivery_region?: unknown; items?: unknown } } | null)?.order;
+  const region = z.enum(DELIVERY_REGIONS).safeParse(raw?.delivery_region);
+  if (region.success && Array.isArray(raw?.items)) {
+    raw.items.forEach((candidate: unknown, index) => {
+      const item = StorefrontOrderItemSchema.safeParse(candidate);
+      const price = item.success ? priceItem(item.data, index, region.data) : 0;
+      if (typeof price !== 'number') issues.push(price);
+    });
+  }
+  return issues;
+}
+
+/** The order's ref as sent, for logs about an order we refused (it may be missing or not a string). */
+export function sentOrderRef(input: unknown): string | null {
+  const ref = (input as { order?: { ref?: unknown } } | null)?.order?.ref;
+  return typeof ref === 'string' || typeof ref === 'number' ? String(ref).slice(0, 40) : null;
+}
+
+/**
+ * Stores a new order with its items; the same ref again answers the stored order (created: false). An
+ * order with bad fields is refused whole with a 422 naming every one of them.
+ */
 export async function ingestOrder(
   db: Db,
   input: OrderInput,
 ): Promise<{ orderId: number; ref: string; created: boolean }> {
   const parsed = StorefrontOrderSchema.safeParse(input);
-  if (!parsed.success) {
-    throw invalidInput(
-      'Check the order.',
-      parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
-    );
-  }
+  if (!parsed.success) throw invalidInput('Check the order.', everyIssue(input, parsed.error.issues));
   const o = parsed.data.order;
   const placedAt = new Date(o.placed_at);
   // Price every item before writing anything, so a bad service level refuses the whole order.
-  const priced = o.items.map((item, index) => {
-    const position = index + 1;
-    const orderable = {
-      type: item.orderable.type ?? null,
-      serviceLevel: item.orderable.service_level ?? null,
-      pages: item.orderable.pages ?? null,
-      copies: item.orderable.copies,
-      apostilleCopies: item.orderable.apostille_copies,
-      scanSend: item.orderable.scan_send,
-      despatchBy: item.orderable.despatch_by as DespatchBy,
-    };
-    try {
-      const subtotal = priceOf(orderable, {
-        orderableType: item.orderable_type,
-        deliveryRegion: o.delivery_region,
-        position,
-      });
-      return { item, position, subtotal };
-    } catch (error) {
-      throw invalidInput('Check the order.', [
-        { field: `order.items.${index}.orderable.service_level`, message: (error as Error).message },
-      ]);
-    }
-  });
+  const prices = o.items.map((item, index) => priceItem(item, index, o.delivery_region));
+  const unpriced = prices.filter((p): p is Issue => typeof p !== 'number');
+  if (unpriced.length > 0) throw invalidInput('Check the order.', unpriced);
+  const priced = o.items.map((item, index) => ({
+    item,
+    position: index + 1,
+    subtotal: prices[index] as number,
+  }));
 
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.ref, o.ref)).limit(1);

@@ -1,6 +1,7 @@
 /** Staff accounts: creation and changes used by the CLI, the demo seed and (later) the user admin screen. */
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { EmailSchema } from '../../../domain/contract/common';
 import { RoleSchema } from '../../../domain/contract/session';
 import { hashPassword } from '../../auth/passwords';
 import { destroyUserSessions } from '../../auth/sessions';
@@ -9,7 +10,7 @@ import { users } from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
 
 export const NewUserSchema = z.object({
-  email: z.email('Enter a valid e-mail address.').max(320),
+  email: EmailSchema,
   name: z.string().trim().min(1, 'Enter a name.').max(200),
   role: RoleSchema,
   is_orderer: z.boolean().default(false),
