@@ -3,79 +3,14 @@
  * notifications only their recipient, and (on PostgreSQL) a change made through one app instance reaches
  * a browser connected to another instance of the same database.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPostgres } from '../db/client';
+import { listen as listenApp, openEvents } from '../test/event-stream';
 import { buildOrderItem } from '../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../test/harness';
 import { act } from '../test/items';
 
-interface EventStream {
-  events: { event: string; data: unknown }[];
-  status: number;
-  /** Resolves with the first event that matches, or rejects after the timeout. */
-  waitFor(match: (e: { event: string; data: unknown }) => boolean, timeoutMs?: number): Promise<unknown>;
-  close(): void;
-}
-
-/** Opens GET /api/v1/events on a listening app as a browser would (with the session cookie). */
-function openEvents(baseUrl: string, cookie?: string): Promise<EventStream> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      `${baseUrl}/api/v1/events`,
-      { headers: { 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) } },
-      (res) => {
-        const events: EventStream['events'] = [];
-        const waiters: (() => void)[] = [];
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && data) events.push({ event, data: JSON.parse(data) });
-            for (const w of waiters) w();
-            end = buffer.indexOf('\n\n');
-          }
-        });
-        resolve({
-          events,
-          status: res.statusCode ?? 0,
-          waitFor(match, timeoutMs = 5000) {
-            return new Promise((done, fail) => {
-              const check = () => {
-                const found = events.find(match);
-                if (found) {
-                  clearTimeout(timer);
-                  done(found.data);
-                }
-              };
-              const timer = setTimeout(
-                () => fail(new Error(`no matching event in ${JSON.stringify(events)}`)),
-                timeoutMs,
-              );
-              waiters.push(check);
-              check();
-            });
-          },
-          close: () => request.destroy(),
-        });
-      },
-    );
-    request.on('error', reject);
-  });
-}
-
-async function listen(ctx: TestContext): Promise<string> {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = ctx.app.server.address() as AddressInfo;
-  return `http://127.0.0.1:${port}`;
-}
+const listen = (ctx: TestContext) => listenApp(ctx.app);
 
 let ctx: TestContext;
 let baseUrl: string;
