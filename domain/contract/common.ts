@@ -37,6 +37,7 @@ const notYearZero = (s: string) => !s.startsWith('0000');
  */
 export const IsoDateSchema = z.iso
   .date({ error: 'Enter a real date as yyyy-mm-dd.' })
+  .max(10)
   .refine(notYearZero, 'Enter a real date as yyyy-mm-dd.');
 
 /** A moment as an ISO 8601 string (responses). */
@@ -45,6 +46,7 @@ export const TimestampSchema = z.string();
 /** A moment sent to us: ISO 8601 with an offset, on a real calendar day and a real time. */
 export const IsoDateTimeSchema = z.iso
   .datetime({ offset: true, error: 'Enter a date and time as ISO 8601 with an offset.' })
+  .max(40)
   .refine(notYearZero, 'Enter a date and time as ISO 8601 with an offset.');
 
 /** An e-mail address we can send to. */
@@ -78,6 +80,9 @@ export const LongTextSchema = z.string().max(TEXT_LIMITS.long, 'Keep this under 
 export function requiredText(message: string, max: number = TEXT_LIMITS.long) {
   return z.string({ error: message }).trim().min(1, message).max(max, `Keep this under ${max} characters.`);
 }
+
+/** A JSON object body that its service parses with its own schema; even its keys are bounded text. */
+export const FreeFormBodySchema = z.record(z.string().max(100), z.unknown());
 
 /** A zod enum of an option list's values, with the message a form shows for anything else. */
 export function enumOf<const V extends string>(options: readonly { value: V }[], error: string) {

@@ -13,6 +13,7 @@ import {
 import { CARRIERS, DESPATCH_BY, GRO_SERVICES } from '../pricing';
 import {
   enumOf,
+  FreeFormBodySchema,
   IdSchema,
   IsoDateSchema,
   LongTextSchema,
@@ -146,9 +147,9 @@ export type OriginalReceived = z.infer<typeof OriginalReceivedSchema>;
 
 /** PUT /order_items/{ref}: one nested record, its id and one changed field. */
 export const EditOrderItemSchema = withLock({
-  order_attributes: z.record(z.string(), z.unknown()).optional(),
-  orderable_attributes: z.record(z.string(), z.unknown()).optional(),
-  shipping_address_attributes: z.record(z.string(), z.unknown()).optional(),
+  order_attributes: FreeFormBodySchema.optional(),
+  orderable_attributes: FreeFormBodySchema.optional(),
+  shipping_address_attributes: FreeFormBodySchema.optional(),
 });
 export type EditOrderItem = z.infer<typeof EditOrderItemSchema>;
 

@@ -59,7 +59,10 @@ export type StorefrontOrderItem = z.infer<typeof StorefrontOrderItemSchema>;
 
 export const StorefrontOrderSchema = z.object({
   order: z.object({
-    ref: z.string().regex(/^\d{1,20}$/, 'An order ref is digits.'),
+    ref: z
+      .string()
+      .max(20, 'An order ref is digits.')
+      .regex(/^\d{1,20}$/, 'An order ref is digits.'),
     email: EmailSchema,
     phone: optionalText(50),
     delivery_region: z.enum(DELIVERY_REGIONS),

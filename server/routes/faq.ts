@@ -1,6 +1,7 @@
 /** FAQ categories and FAQs with their ordering moves (SPEC.md section 7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FreeFormBodySchema } from '../../domain/contract/common';
 import { MOVES } from '../../domain/contract/reference';
 import {
   createFaq,
@@ -16,7 +17,6 @@ import {
 import type { RouteDeps } from './index';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const Body = z.record(z.string(), z.unknown());
 const unwrap = (body: Record<string, unknown>, key: string) =>
   Object.keys(body).length === 1 && typeof body[key] === 'object' && body[key] !== null
     ? (body[key] as Record<string, unknown>)
@@ -33,7 +33,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
   );
   app.post(
     '/faq_categories.json',
-    { config: admin, schema: { tags, body: Body } },
+    { config: admin, schema: { tags, body: FreeFormBodySchema } },
     async (request, reply) => {
       reply.status(201);
       return createFaqCategory(db, unwrap(request.body, 'faq_category'));
@@ -41,7 +41,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
   );
   app.post(
     '/faq_categories/:id/faqs.json',
-    { config: admin, schema: { tags, params: IdParams, body: Body } },
+    { config: admin, schema: { tags, params: IdParams, body: FreeFormBodySchema } },
     async (request, reply) => {
       reply.status(201);
       return createFaq(db, request.params.id, unwrap(request.body, 'faq'));
@@ -49,12 +49,12 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
   );
   app.put(
     '/faq_categories/:id.json',
-    { config: admin, schema: { tags, params: IdParams, body: Body } },
+    { config: admin, schema: { tags, params: IdParams, body: FreeFormBodySchema } },
     async (request) => updateFaqCategory(db, request.params.id, unwrap(request.body, 'faq_category')),
   );
   app.put(
     '/faqs/:id.json',
-    { config: admin, schema: { tags, params: IdParams, body: Body } },
+    { config: admin, schema: { tags, params: IdParams, body: FreeFormBodySchema } },
     async (request) => updateFaq(db, request.params.id, unwrap(request.body, 'faq')),
   );
   app.delete(

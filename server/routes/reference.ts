@@ -1,6 +1,7 @@
 /** Reference lists and articles (SPEC.md section 7): reads for staff, writes for admins. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FreeFormBodySchema } from '../../domain/contract/common';
 import { REFERENCE_KINDS } from '../../domain/contract/reference';
 import {
   createArticle,
@@ -13,7 +14,6 @@ import {
 import type { RouteDeps } from './index';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const Body = z.record(z.string(), z.unknown());
 const SINGULAR = {
   registries: 'registry',
   embassies: 'embassy',
@@ -37,7 +37,10 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     );
     app.post(
       `/${kind}.json`,
-      { config: { auth: 'admin' }, schema: { tags, summary: `Add to ${kind} (name, details)`, body: Body } },
+      {
+        config: { auth: 'admin' },
+        schema: { tags, summary: `Add to ${kind} (name, details)`, body: FreeFormBodySchema },
+      },
       async (request, reply) => {
         reply.status(201);
         return { [SINGULAR[kind]]: await createReference(db, kind, unwrap(request.body, SINGULAR[kind])) };
@@ -47,7 +50,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       `/${kind}/:id.json`,
       {
         config: { auth: 'admin' },
-        schema: { tags, summary: 'Change one attribute', params: IdParams, body: Body },
+        schema: { tags, summary: 'Change one attribute', params: IdParams, body: FreeFormBodySchema },
       },
       async (request) => ({
         [SINGULAR[kind]]: await updateReference(
@@ -62,7 +65,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
   app.get('/articles.json', { schema: { tags, summary: 'All articles' } }, async () => listArticles(db));
   app.post(
     '/articles.json',
-    { config: { auth: 'admin' }, schema: { tags, summary: 'Add an article', body: Body } },
+    { config: { auth: 'admin' }, schema: { tags, summary: 'Add an article', body: FreeFormBodySchema } },
     async (request, reply) => {
       reply.status(201);
       return { article: await createArticle(db, unwrap(request.body, 'article')) };
@@ -72,7 +75,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     '/articles/:id.json',
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Change one attribute', params: IdParams, body: Body },
+      schema: { tags, summary: 'Change one attribute', params: IdParams, body: FreeFormBodySchema },
     },
     async (request) => ({
       article: await updateArticle(db, request.params.id, unwrap(request.body, 'article')),

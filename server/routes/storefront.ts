@@ -5,6 +5,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FreeFormBodySchema } from '../../domain/contract/common';
 import { StorefrontMessageSchema, StorefrontOrderSchema } from '../../domain/contract/storefront';
 import { AppError } from '../errors';
 import { markCartPaid, receiveCart } from '../services/carts/carts';
@@ -16,7 +17,6 @@ import { MAX_ATTACHMENT_BYTES } from '../storage/files';
 import type { RouteDeps } from './index';
 
 const RefParams = z.object({ ref: z.string().min(1).max(40) });
-const Body = z.record(z.string(), z.unknown());
 const system = { kind: 'system' } as const;
 
 export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database, config }) => {
@@ -63,7 +63,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       schema: {
         tags,
         summary: 'An unpaid cart (idempotent on ref)',
-        body: Body,
+        body: FreeFormBodySchema,
         security: [{ storefront: [] }],
       },
     },
