@@ -38,7 +38,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { dat
       },
     },
     async (request, reply) => {
-      const user = await signIn(db, { ...request.body, ip: request.ip });
+      const user = await signIn(db, { ...request.body, ip: request.ip }, { log: request.log });
       // Rotation: whatever session the browser had ends; a fresh token is issued.
       const old = request.cookies[SESSION_COOKIE];
       const oldToken = old ? request.unsignCookie(old) : undefined;
