@@ -22,7 +22,7 @@ import {
   signInAs,
   type TestContext,
 } from '../test/harness';
-import { act, multipartFile, PNG_BYTES } from '../test/items';
+import { act, actAsRead, multipartFile, PNG_BYTES } from '../test/items';
 import { createMailer, deliverDueEmails } from './worker';
 
 interface Received {
@@ -121,7 +121,7 @@ async function performEmailingActions(tag: string) {
     { email: `contact-${tag}@example.com` },
   );
   await ok(
-    await act(admin, escalated.ref, 'contact_customer', {
+    await actAsRead(admin, escalated.ref, 'contact_customer', {
       message: { body: `Contact ${tag}: please confirm your address.`, response_required: true },
     }),
   );
@@ -137,7 +137,9 @@ async function performEmailingActions(tag: string) {
     { email: `reject-${tag}@example.com` },
   );
   await ok(
-    await act(alice, deedPoll.ref, 'reject_documents', { review: { notes: `Reject ${tag}: blurred.` } }),
+    await actAsRead(alice, deedPoll.ref, 'reject_documents', {
+      review: { notes: `Reject ${tag}: blurred.` },
+    }),
   );
 
   // Scan send with an attachment, then despatch.
@@ -160,7 +162,7 @@ async function performEmailingActions(tag: string) {
   await ok(await act(alice, scan.ref, `attachments/${attachmentId}/attach`));
   await ok(await act(alice, scan.ref, 'approve_scan_send'));
   await ok(
-    await act(alice, scan.ref, 'despatch', {
+    await actAsRead(alice, scan.ref, 'despatch', {
       despatch: { carrier: 'royal_mail', service: 'first_class', reference: `RM-${tag}` },
     }),
   );
@@ -312,7 +314,7 @@ describe('scheduled jobs', () => {
       { email: 'remind-me@example.com' },
     );
     await ok(
-      await act(admin, item.ref, 'contact_customer', {
+      await actAsRead(admin, item.ref, 'contact_customer', {
         message: { body: 'Please confirm your address.', response_required: true },
       }),
     );
@@ -346,7 +348,7 @@ describe('scheduled jobs', () => {
       userId: aliceId,
     });
     await ok(
-      await act(admin, item.ref, 'contact_customer', {
+      await actAsRead(admin, item.ref, 'contact_customer', {
         message: { body: 'Please confirm your address.', response_required: true },
       }),
     );

@@ -41,6 +41,25 @@ const actorOf = (user: SessionUser): Extract<Actor, { kind: 'user' }> => ({
   id: user.id,
   role: user.role,
 });
+/**
+ * Calls that e-mail the customer or move money need the lock_version the client read: a repeat, a double
+ * click or a parallel copy then finds it stale (409) and does nothing (docs/decisions/exactly-once.md).
+ */
+const RequiredLockVersion = z
+  .number({ error: 'Send the lock_version of the record as you last read it.' })
+  .int()
+  .min(0)
+  .describe('Required: the lock_version read with the record. A different current one answers 409 stale.');
+const once = <T extends z.ZodRawShape>(schema: z.ZodObject<T>) =>
+  schema.extend({ lock_version: RequiredLockVersion });
+const ONCE =
+  'E-mails the customer or moves money, so it happens exactly once: lock_version is required, and a repeated, ' +
+  'double-clicked or parallel copy of the call answers 409 and changes and sends nothing.';
+const ONE_WAY =
+  'Takes no body (a lock_version is optional). A one-way move of the state, made under the row lock: a repeat ' +
+  'answers 409 wrong_state and changes and sends nothing.';
+/** SPEC's calls without a payload: no body at all (Fastify hands the route null), `{}`, or a lock_version. */
+const NoPayload = C.LockOnlySchema.nullable();
 const AttachmentParams = ItemParams.extend({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const BatchParams = z.object({ ref: z.string().min(1).max(40) });
 
@@ -56,10 +75,11 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
     body: S,
     toAction: (body: z.output<S>) => WorkflowAction,
     summary: string,
+    description?: string,
   ) {
     app.post(
       `/order_items/:ref/${name}.json`,
-      { schema: { tags, summary, params: ItemParams, body } },
+      { schema: { tags, summary, description, params: ItemParams, body } },
       async (request) => {
         const user = currentUser(request);
         const parsed = request.body as z.output<S>;
@@ -75,7 +95,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
     );
   }
 
-  action('toggle_flag', C.LockOnlySchema, () => ({ type: 'toggle_flag' }), 'Flag or unflag');
+  action('toggle_flag', NoPayload, () => ({ type: 'toggle_flag' }), 'Flag or unflag');
   action('add_note', C.AddNoteSchema, (b) => ({ type: 'add_note', body: b.note.body }), 'Add a note');
   action(
     'escalate',
@@ -85,35 +105,39 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
   );
   action(
     'contact_customer',
-    C.ContactCustomerSchema,
+    once(C.ContactCustomerSchema),
     (b) => ({
       type: 'contact_customer',
       body: b.message.body,
       responseRequired: b.message.response_required,
     }),
     'E-mail the customer about an escalated item',
+    ONCE,
   );
   action(
     'request_update',
-    C.OrderItemUpdateSchema,
+    once(C.OrderItemUpdateSchema),
     (b) => ({ type: 'request_update', attributes: orderableUpdateFromWire(b.order_item_update) }),
     'Modify Order: change what the customer bought',
+    ONCE,
   );
   action(
     'confirm_update',
-    C.LockOnlySchema,
+    z.object({ lock_version: RequiredLockVersion }),
     () => ({ type: 'confirm_update' }),
     'Confirm a waiting Modify Order request',
+    ONCE,
   );
   action(
     'withdraw_update',
-    C.LockOnlySchema,
+    z.object({ lock_version: RequiredLockVersion }),
     () => ({ type: 'withdraw_update' }),
     'Withdraw a waiting Modify Order request',
+    ONCE,
   );
   action(
     'gro_order_placed',
-    C.GroOrderPlacedSchema,
+    once(C.GroOrderPlacedSchema),
     (b) => ({
       type: 'gro_order_placed',
       reference: b.gro.reference,
@@ -123,16 +147,17 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
       cost: b.gro.cost ?? null,
     }),
     'Record a GRO order',
+    ONCE,
   );
   action(
     'received_from_gro',
-    C.LockOnlySchema,
+    NoPayload,
     () => ({ type: 'received_from_gro' }),
     'The certificate came from the GRO',
   );
   action(
     'received_from_customer',
-    C.LockOnlySchema,
+    NoPayload,
     () => ({ type: 'received_from_customer' }),
     "The customer's documents arrived",
   );
@@ -144,21 +169,18 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
   );
   action(
     'approve_scan_send',
-    C.LockOnlySchema,
+    NoPayload,
     () => ({ type: 'approve_scan_send' }),
     'E-mail the selected scans',
+    ONE_WAY,
   );
-  action(
-    'approve_documents',
-    C.LockOnlySchema,
-    () => ({ type: 'approve_documents' }),
-    'Approve the documents',
-  );
+  action('approve_documents', NoPayload, () => ({ type: 'approve_documents' }), 'Approve the documents');
   action(
     'reject_documents',
-    C.RejectDocumentsSchema,
+    once(C.RejectDocumentsSchema),
     (b) => ({ type: 'reject_documents', notes: b.review.notes }),
     'Reject the documents with feedback to the customer',
+    ONCE,
   );
   action(
     'send_for_translation',
@@ -172,19 +194,19 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
   );
   action(
     'translation_complete',
-    C.LockOnlySchema,
+    NoPayload,
     () => ({ type: 'translation_complete' }),
     'Translator delivered to the customer',
   );
   action(
     'translation_received',
-    C.LockOnlySchema,
+    NoPayload,
     () => ({ type: 'translation_received' }),
     'Translation came back to the office',
   );
   action(
     'despatch',
-    C.DespatchSchema,
+    once(C.DespatchSchema),
     (b) => ({
       type: 'despatch',
       despatchedOn: b.despatch.despatched_on ?? null,
@@ -194,10 +216,11 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
       reference: b.despatch.reference ?? null,
     }),
     'Despatch to the customer',
+    ONCE,
   );
   action(
     'cancel_refund',
-    C.CancelRefundSchema,
+    once(C.CancelRefundSchema),
     (b) => ({
       type: 'cancel_refund',
       action: b.cancel_refund.action as CancelRefundAction,
@@ -206,6 +229,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
       notes: b.cancel_refund.notes ?? null,
     }),
     'Cancel and/or refund an escalated item',
+    ONCE,
   );
   action(
     'ips_submitted',
@@ -219,26 +243,27 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
     (b) => ({ type: 'reorder_required', notes: b.reorder.notes }),
     'Reorder from the GRO',
   );
-  action('ips_confirmed', C.LockOnlySchema, () => ({ type: 'ips_confirmed' }), 'The GRO confirmed the IPS');
+  action('ips_confirmed', NoPayload, () => ({ type: 'ips_confirmed' }), 'The GRO confirmed the IPS');
   action(
     'gro_communication',
-    C.GroCommunicationSchema,
+    once(C.GroCommunicationSchema),
     (b) => ({
       type: 'gro_communication',
       message: b.gro_communication.message,
       refundAmount: b.gro_communication.refund_amount,
     }),
     'Record a message (and refund) from the GRO',
+    ONCE,
   );
   action(
     'original_received',
-    C.OriginalReceivedSchema,
+    C.OriginalReceivedSchema.nullable(),
     (b) => ({ type: 'original_received', receivedOn: b?.original_received?.received_on ?? null }),
     "The customer's original documents arrived",
   );
   action(
     'postpone_notification',
-    C.LockOnlySchema,
+    NoPayload,
     () => ({ type: 'postpone_notification' }),
     'Postpone the reminder to the customer by 7 days',
   );
@@ -395,6 +420,9 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
       schema: {
         tags: ['fco batches'],
         summary: 'Place an FCO order for ticked apostille items',
+        description:
+          'Records the FCO cost once: every ticked item must wait for its apostille and moves into the batch ' +
+          'under its row lock, so a repeat answers 409 wrong_state and creates no second batch.',
         body: C.CreateFcoBatchSchema,
       },
     },
@@ -426,8 +454,9 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
       schema: {
         tags: ['fco batches'],
         summary: 'Post a batch to the FCO',
+        description: ONCE,
         params: BatchParams,
-        body: C.DespatchFcoBatchSchema,
+        body: once(C.DespatchFcoBatchSchema),
       },
     },
     async (request) =>
@@ -446,7 +475,14 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
 
   app.post(
     '/fco_batches/:ref/received.json',
-    { schema: { tags: ['fco batches'], summary: 'The FCO sent a batch back', params: BatchParams } },
+    {
+      schema: {
+        tags: ['fco batches'],
+        summary: 'The FCO sent a batch back',
+        description: ONE_WAY,
+        params: BatchParams,
+      },
+    },
     async (request) => receiveFcoBatch(db, request.params.ref, actorOf(currentUser(request))),
   );
 };

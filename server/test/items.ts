@@ -14,6 +14,16 @@ export function act(agent: Agent, ref: string, name: string, payload: unknown = 
   });
 }
 
+/**
+ * POSTs an action with the lock_version the item has now, as the SPA sends it from the page it shows; the
+ * calls that e-mail or move money require one.
+ */
+export async function actAsRead(agent: Agent, ref: string, name: string, payload: object = {}) {
+  const shown = await agent.request({ method: 'GET', url: `/api/v1/order_items/${ref}.json` });
+  const lockVersion: number = shown.json().order_item.lock_version;
+  return act(agent, ref, name, { ...payload, lock_version: lockVersion });
+}
+
 /** Everything about an item a refused action must leave as it was. */
 export async function snapshot(database: Database, itemId: number) {
   const { db } = database;

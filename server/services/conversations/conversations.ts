@@ -118,10 +118,19 @@ async function lockConversation(tx: Tx, id: number) {
   return row;
 }
 
-/** Replies by e-mail and archives the conversation. */
+/**
+ * Replies by e-mail and archives the conversation. Only an inbox conversation can be answered: the reply
+ * archives it under the row lock, so a repeated or concurrent reply finds it archived and sends nothing.
+ */
 export async function replyToConversation(db: Db, id: number, content: string, userId: number) {
   await db.transaction(async (tx) => {
     const c = await lockConversation(tx, id);
+    if (!c.active) {
+      throw new AppError(
+        'wrong_state',
+        'This conversation is archived, so it has been answered or put away: move it back to the inbox to reply again.',
+      );
+    }
     await tx.insert(conversationReplies).values({ conversationId: id, userId, content });
     await enqueueEmail(tx, {
       kind: 'conversation_reply',
@@ -178,6 +187,10 @@ const plainText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowe
 export async function transferConversation(db: Db, id: number, ref: string) {
   const itemRef = await db.transaction(async (tx) => {
     const c = await lockConversation(tx, id);
+    // A transfer archives the conversation with its item: a repeat would post the message on the item twice.
+    if (!c.active && c.orderItemId !== null) {
+      throw new AppError('wrong_state', 'This conversation has already been transferred to an order item.');
+    }
     const found = await itemForRef(tx, ref);
     if (!found.item) {
       throw new AppError(

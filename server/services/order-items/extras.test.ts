@@ -9,7 +9,7 @@ import { fromPostgres } from '../../db/client';
 import { orderItemEvents, orderItems, refunds } from '../../db/schema';
 import { buildOrder, buildOrderItem } from '../../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
-import { act, multipartFile, PNG_BYTES, snapshot } from '../../test/items';
+import { act, actAsRead, multipartFile, PNG_BYTES, snapshot } from '../../test/items';
 import { runItemAction } from './run-action';
 
 let ctx: TestContext;
@@ -137,13 +137,13 @@ describe('Modify Order', () => {
       userId: aliceId,
       orderable: { serviceLevel: 'standard', copies: 1, subtotalInPence: 2800 },
     });
-    const waiting = await act(alice, item.ref, 'request_update', { order_item_update: { copies: 2 } });
+    const waiting = await actAsRead(alice, item.ref, 'request_update', { order_item_update: { copies: 2 } });
     expect(waiting.json().order_item).toMatchObject({
       current_state: 'waiting_upgrade_payment',
       state_label: 'Waiting Customer',
     });
-    expect((await act(alice, item.ref, 'confirm_update')).statusCode).toBe(403);
-    const done = await act(admin, item.ref, 'confirm_update');
+    expect((await actAsRead(alice, item.ref, 'confirm_update')).statusCode).toBe(403);
+    const done = await actAsRead(admin, item.ref, 'confirm_update');
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().order_item).toMatchObject({
       current_state: 'gro_order_required',
@@ -161,17 +161,17 @@ describe('Modify Order', () => {
       });
     const a = await make();
     expect(
-      (await act(alice, a.ref, 'request_update', { order_item_update: { copies: 1 } })).json().order_item
-        .current_state,
+      (await actAsRead(alice, a.ref, 'request_update', { order_item_update: { copies: 1 } })).json()
+        .order_item.current_state,
     ).toBe('waiting_downgrade_approval');
-    const confirmed = (await act(admin, a.ref, 'confirm_update')).json().order_item;
+    const confirmed = (await actAsRead(admin, a.ref, 'confirm_update')).json().order_item;
     expect(confirmed).toMatchObject({ current_state: 'gro_order_required', net_value: 2800 });
     const money = await ctx.database.db.select().from(refunds).where(eq(refunds.orderItemId, a.id));
     expect(money.map((r) => r.amount)).toEqual([2800]);
 
     const b = await make();
-    await act(alice, b.ref, 'request_update', { order_item_update: { copies: 1 } });
-    const withdrawn = (await act(admin, b.ref, 'withdraw_update')).json().order_item;
+    await actAsRead(alice, b.ref, 'request_update', { order_item_update: { copies: 1 } });
+    const withdrawn = (await actAsRead(admin, b.ref, 'withdraw_update')).json().order_item;
     expect(withdrawn).toMatchObject({
       current_state: 'gro_order_required',
       net_value: 5600,

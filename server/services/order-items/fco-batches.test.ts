@@ -71,7 +71,7 @@ describe('FCO batches', () => {
       agent.request({
         method: 'POST',
         url: `/api/v1/fco_batches/${batch.ref}/despatch.json`,
-        payload: { despatch: { despatch_cost: 500 } },
+        payload: { despatch: { despatch_cost: 500 }, lock_version: batch.lock_version },
       });
     expect((await despatch(bob)).statusCode).toBe(403);
     expect((await despatch(admin)).statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { despatches, fcoBatches, groOrders, outbox, refunds } from '../../db/schema';
 import { buildOrderItem } from '../../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
-import { act, multipartFile, PNG_BYTES } from '../../test/items';
+import { act, actAsRead, multipartFile, PNG_BYTES } from '../../test/items';
 import { runItemAction } from './run-action';
 
 let ctx: TestContext;
@@ -58,7 +58,7 @@ describe('life cycles through the API', () => {
     expect((await assign(item.ref, item.id)).current_state).toBe('gro_order_required');
 
     let current = await ok(
-      await act(alice, item.ref, 'gro_order_placed', {
+      await actAsRead(alice, item.ref, 'gro_order_placed', {
         gro: {
           reference: 'GRO-123',
           data: 'Smith 1980',
@@ -100,7 +100,10 @@ describe('life cycles through the API', () => {
     const despatched = await alice.request({
       method: 'POST',
       url: `/api/v1/fco_batches/${batch.ref}/despatch.json`,
-      payload: { despatch: { despatch_cost: 650, despatch_reference: 'RM123' } },
+      payload: {
+        despatch: { despatch_cost: 650, despatch_reference: 'RM123' },
+        lock_version: batch.lock_version,
+      },
     });
     expect(despatched.statusCode, despatched.body).toBe(200);
     expect(despatched.json().fco_batch).toMatchObject({ state: 'waiting_fco', despatch_cost: 650 });
@@ -110,7 +113,7 @@ describe('life cycles through the API', () => {
     const again = await alice.request({
       method: 'POST',
       url: `/api/v1/fco_batches/${batch.ref}/despatch.json`,
-      payload: { despatch: { despatch_cost: 650 } },
+      payload: { despatch: { despatch_cost: 650 }, lock_version: batch.lock_version },
     });
     expect(again.statusCode).toBe(409);
 
@@ -143,7 +146,7 @@ describe('life cycles through the API', () => {
     current = await ok(await act(alice, item.ref, 'approve_scan_send'), 'despatch_required');
 
     current = await ok(
-      await act(alice, item.ref, 'despatch', {
+      await actAsRead(alice, item.ref, 'despatch', {
         despatch: { carrier: 'royal_mail', service: 'first_class', reference: 'RM-999' },
         lock_version: current.lock_version,
       }),
@@ -184,7 +187,9 @@ describe('life cycles through the API', () => {
     );
     await ok(await act(alice, item.ref, 'translation_received'), 'despatch_required');
     await ok(
-      await act(alice, item.ref, 'despatch', { despatch: { carrier: 'ups', service: 'ups_uk', cost: 700 } }),
+      await actAsRead(alice, item.ref, 'despatch', {
+        despatch: { carrier: 'ups', service: 'ups_uk', cost: 700 },
+      }),
       'order_complete',
     );
   });
@@ -193,7 +198,7 @@ describe('life cycles through the API', () => {
     const item = await buildOrderItem(ctx.database, { orderableType: 'AdultDeedPoll' });
     expect((await assign(item.ref, item.id)).current_state).toBe('review_documents');
     const rejected = await ok(
-      await act(alice, item.ref, 'reject_documents', { review: { notes: 'The scan is blurred.' } }),
+      await actAsRead(alice, item.ref, 'reject_documents', { review: { notes: 'The scan is blurred.' } }),
       'review_documents',
     );
     expect(rejected.waiting_customer_response).toBe(true);
@@ -201,7 +206,9 @@ describe('life cycles through the API', () => {
     expect(mails.some((m) => m.textBody.includes('The scan is blurred.'))).toBe(true);
     await ok(await act(alice, item.ref, 'approve_documents'), 'despatch_required');
     await ok(
-      await act(alice, item.ref, 'despatch', { despatch: { carrier: 'royal_mail', service: 'first_class' } }),
+      await actAsRead(alice, item.ref, 'despatch', {
+        despatch: { carrier: 'royal_mail', service: 'first_class' },
+      }),
       'order_complete',
     );
   });
@@ -225,11 +232,14 @@ describe('escalation paths', () => {
     const item = await escalated();
     // Orderers may not contact the customer.
     expect(
-      (await act(alice, item.ref, 'contact_customer', { message: { body: 'Hi', response_required: true } }))
-        .statusCode,
+      (
+        await actAsRead(alice, item.ref, 'contact_customer', {
+          message: { body: 'Hi', response_required: true },
+        })
+      ).statusCode,
     ).toBe(403);
     const waiting = await ok(
-      await act(admin, item.ref, 'contact_customer', {
+      await actAsRead(admin, item.ref, 'contact_customer', {
         message: { body: 'Please confirm your address.', response_required: true },
       }),
       'waiting_despatch_response',
@@ -254,7 +264,7 @@ describe('escalation paths', () => {
   it('a customer reply to a waiting item moves it to response received and tells the assignee', async () => {
     const item = await escalated();
     await ok(
-      await act(admin, item.ref, 'contact_customer', {
+      await actAsRead(admin, item.ref, 'contact_customer', {
         message: { body: 'Which address?', response_required: true },
       }),
       'waiting_despatch_response',
@@ -284,7 +294,7 @@ describe('escalation paths', () => {
   ] as const)('cancel_refund %s', async (action, amount, expectedState, refunded, netAfter) => {
     const item = await escalated(5000);
     const body = await ok(
-      await act(admin, item.ref, 'cancel_refund', {
+      await actAsRead(admin, item.ref, 'cancel_refund', {
         cancel_refund: { action, reason: 'customer_request', amount, notes: 'As asked' },
       }),
       expectedState,
@@ -305,13 +315,13 @@ describe('escalation paths', () => {
     );
     expect(
       (
-        await act(admin, item.ref, 'cancel_refund', {
+        await actAsRead(admin, item.ref, 'cancel_refund', {
           cancel_refund: { action: 'full', reason: 'lost_in_post' },
         })
       ).statusCode,
     ).toBe(409);
     const body = await ok(
-      await act(admin, item.ref, 'cancel_refund', {
+      await actAsRead(admin, item.ref, 'cancel_refund', {
         cancel_refund: { action: 'refund_only', reason: 'lost_in_post', amount: 4000 },
       }),
       'order_complete',

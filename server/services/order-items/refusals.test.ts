@@ -282,7 +282,7 @@ describe.each(cases)('$name', (c) => {
       const item = await build(c.item);
       const before = await snapshot(ctx.database, item.id);
       await expectRefused(
-        await act(agents[who], item.ref, c.name, c.body),
+        await act(agents[who], item.ref, c.name, { ...c.body, lock_version: 0 }),
         403,
         'forbidden',
         item.id,
@@ -308,7 +308,7 @@ describe.each(cases)('$name', (c) => {
       const item = await build(wrong);
       const before = await snapshot(ctx.database, item.id);
       await expectRefused(
-        await act(agents[c.by], item.ref, c.name, c.body),
+        await act(agents[c.by], item.ref, c.name, { ...c.body, lock_version: 0 }),
         409,
         'wrong_state',
         item.id,
@@ -321,7 +321,7 @@ describe.each(cases)('$name', (c) => {
 describe('a repeated action is not applied twice', () => {
   it('a second despatch is refused: one despatch e-mail, one event', async () => {
     const item = await build({ currentState: 'despatch_required' });
-    const body = { despatch: { carrier: 'royal_mail', service: 'first_class' } };
+    const body = { despatch: { carrier: 'royal_mail', service: 'first_class' }, lock_version: 0 };
     expect((await act(agents.alice, item.ref, 'despatch', body)).statusCode).toBe(200);
     const after = await snapshot(ctx.database, item.id);
     expect((await act(agents.alice, item.ref, 'despatch', body)).statusCode).toBe(409);
@@ -331,7 +331,7 @@ describe('a repeated action is not applied twice', () => {
 
   it('a second full refund is refused: one refund', async () => {
     const item = await build({ ...escalatedItem, netValue: 5000 });
-    const body = { cancel_refund: { action: 'full', reason: 'duplicate' } };
+    const body = { cancel_refund: { action: 'full', reason: 'duplicate' }, lock_version: 0 };
     expect((await act(agents.admin, item.ref, 'cancel_refund', body)).statusCode).toBe(200);
     const after = await snapshot(ctx.database, item.id);
     expect((await act(agents.admin, item.ref, 'cancel_refund', body)).statusCode).toBe(409);
