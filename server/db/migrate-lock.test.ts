@@ -1,0 +1,114 @@
+/**
+ * Many instances start at once (issue 15): migrations run under a PostgreSQL advisory lock, so three app
+ * processes started together on an empty database all become ready with each migration applied once, and
+ * `npm run db:migrate` (the CLI's db:migrate) waits for whoever holds the lock. PostgreSQL only: PGlite is
+ * one process and needs no lock.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { MIGRATION_LOCK_KEY, migrationsFolder } from '../db/client';
+import {
+  type AppProcess,
+  type ScratchDatabase,
+  scratchDatabase,
+  startAppProcess,
+  waitUntil,
+} from '../test/app-process';
+
+const onPostgres = process.env.TEST_DB_KIND === 'postgres';
+const migrationCount = (
+  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  }
+).entries.length;
+
+async function appliedMigrations(scratch: ScratchDatabase) {
+  const { rows } = await scratch.query(
+    'select count(*)::int as rows, count(distinct hash)::int as distinct_hashes from drizzle.__drizzle_migrations',
+  );
+  return rows[0] as { rows: number; distinct_hashes: number };
+}
+
+/** Runs `node --import tsx server/cli/main.ts db:migrate` (what `npm run db:migrate` runs). */
+function runMigrateCli(databaseUrl: string): { exited: Promise<{ code: number | null; output: string }> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', 'db:migrate'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c) => {
+    output += c;
+  });
+  child.stderr.on('data', (c) => {
+    output += c;
+  });
+  return { exited: new Promise((resolve) => child.on('exit', (code) => resolve({ code, output }))) };
+}
+
+describe.skipIf(!onPostgres)('migrations under an advisory lock', () => {
+  it('three instances started together on an empty database all become ready; each migration is applied once', async () => {
+    const scratch = await scratchDatabase({ migrated: false });
+    const apps: AppProcess[] = [];
+    try {
+      const started = await Promise.allSettled([0, 1, 2].map(() => startAppProcess(scratch.url)));
+      for (const s of started) if (s.status === 'fulfilled') apps.push(s.value);
+      expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'ready'))).toEqual([
+        'ready',
+        'ready',
+        'ready',
+      ]);
+      for (const app of apps) {
+        const res = await fetch(`${app.baseUrl}/readyz`);
+        expect(res.status).toBe(200);
+      }
+      expect(await appliedMigrations(scratch)).toEqual({
+        rows: migrationCount,
+        distinct_hashes: migrationCount,
+      });
+    } finally {
+      await Promise.all(apps.map((a) => a.stop()));
+      await scratch.close();
+    }
+  }, 60_000);
+
+  it('npm run db:migrate waits for the lock, then migrates alone; a second run changes nothing', async () => {
+    const scratch = await scratchDatabase({ migrated: false });
+    const holder = new pg.Client({ connectionString: scratch.url });
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      const first = runMigrateCli(scratch.url);
+      await waitUntil('the CLI to wait for the migration lock', async () => {
+        const { rows } = await scratch.admin(
+          `select 1 from pg_locks l join pg_database d on d.oid = l.database
+           where l.locktype = 'advisory' and not l.granted and d.datname = $1`,
+          [scratch.name],
+        );
+        return rows.length === 1;
+      });
+      const { rows } = await holder.query("select to_regclass('drizzle.__drizzle_migrations') as t");
+      expect(rows[0].t).toBeNull();
+      await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      const result = await first.exited;
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toContain('Migrations applied');
+      expect(await appliedMigrations(scratch)).toEqual({
+        rows: migrationCount,
+        distinct_hashes: migrationCount,
+      });
+
+      const again = await runMigrateCli(scratch.url).exited;
+      expect(again.code, again.output).toBe(0);
+      expect(await appliedMigrations(scratch)).toEqual({
+        rows: migrationCount,
+        distinct_hashes: migrationCount,
+      });
+    } finally {
+      await holder.end();
+      await scratch.close();
+    }
+  }, 60_000);
+});
