@@ -38,4 +38,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dir(), SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
   });
+
+  it('sizes the PostgreSQL pool and its statement timeout, refusing nonsense', () => {
+    expect(loadConfig({ DATA_DIR: dir() })).toMatchObject({
+      databasePoolSize: 10,
+      databaseStatementTimeoutMs: 15_000,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir(), DATABASE_POOL_SIZE: '25', DATABASE_STATEMENT_TIMEOUT_MS: '5000' }),
+    ).toMatchObject({ databasePoolSize: 25, databaseStatementTimeoutMs: 5000 });
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT_MS/,
+    );
+  });
 });
