@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -26,10 +27,11 @@ import { inputGuard } from './input-guard';
 import { createLiveHub } from './live/hub';
 import { healthRoutes, type ReadinessProbe } from './routes/health';
 import { apiRoutes } from './routes/index';
+import { applySecurityHeaders, helmetOptions, SWAGGER_UI_CSP, signedInOnly } from './security-headers';
 
 export interface AppOptions {
   config: Pick<Config, 'storefrontApiKey' | 'sessionSecret' | 'secureCookies' | 'logLevel'> &
-    Partial<Pick<Config, 'dataDir' | 'mailFrom'>>;
+    Partial<Pick<Config, 'dataDir' | 'mailFrom' | 'nodeEnv' | 'trustProxy'>>;
   database: Database;
   /** Folder of the built SPA (index.html and assets); defaults to ./dist. */
   webRoot?: string;
@@ -44,15 +46,25 @@ const errorBody = (code: string, message: string, details?: unknown) => ({
   error: details === undefined ? { code, message } : { code, message, details },
 });
 
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes a function trusting that many hops from the socket: Fastify
+ * itself ignores numbers (it cannot check that the nearest hop is the proxy; docs/security.md says when a
+ * count is safe).
+ */
+const fastifyTrustProxy = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 /** Creates the app with every route registered; the caller listens (or injects, in tests). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: opts.config.logLevel },
-    trustProxy: true,
+    // The socket's address unless TRUST_PROXY names the proxies allowed to report the client's.
+    trustProxy: fastifyTrustProxy(opts.config.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     // The router's own refusals (a path that is not valid percent-encoding) answer in our error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
+      applySecurityHeaders(reply, opts.config.nodeEnv === 'production');
       reply.status(400).send(errorBody('bad_request', error.message));
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -97,6 +109,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.status(500).send(errorBody('internal', 'Something went wrong on our side.'));
   });
 
+  // First, so every answer carries the headers, refusals by the hooks below included.
+  await app.register(helmet, { global: true, ...helmetOptions(opts.config.nodeEnv === 'production') });
   await app.register(cookie, { secret: opts.config.sessionSecret });
   await app.register(inputGuard);
   // JSON answers over 1 KB are gzipped (a queue of a thousand items is ~1.5 MB of JSON, ~10× less zipped).
@@ -121,7 +135,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
+    staticCSP: SWAGGER_UI_CSP,
+    // The API description is a map for attackers: in production only signed-in staff may read it.
+    ...(opts.config.nodeEnv === 'production' ? { uiHooks: { onRequest: signedInOnly(opts.database) } } : {}),
+  });
   await app.register(guard, { database: opts.database, storefrontApiKey: opts.config.storefrontApiKey });
 
   const live = opts.live === false ? undefined : await createLiveHub(opts.database, app.log);

@@ -3,8 +3,42 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+// proxy-addr's names for the private ranges, usable in TRUST_PROXY.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * Which reverse proxies may tell the client address in X-Forwarded-For: a hop count (`1` behind one
+ * proxy) or a comma-separated list of proxy addresses and CIDR ranges. Unset: none, the socket's address
+ * counts, so a client cannot forge the address the sign-in throttle counts.
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): number | string[] | false => {
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected a hop count or a comma-separated list of IP addresses and CIDR ranges; not ${bad.join(', ') || 'empty'}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,6 +54,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_FROM: z.string().min(3).default('UK Document Services <orders@ukds.example>'),
   WEB_ROOT: z.string().min(1).default('./dist'),
+  TRUST_PROXY: TrustProxySchema.optional(),
 });
 
 export interface Config {
@@ -43,6 +78,8 @@ export interface Config {
   demoMode: boolean;
   /** Cookies marked Secure (production only: the dev server and tests run over plain http). */
   secureCookies: boolean;
+  /** Proxies trusted to report the client address (Fastify's `trustProxy`); false: the socket's address. */
+  trustProxy: number | string[] | false;
 }
 
 export class ConfigError extends Error {}
@@ -73,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: path.resolve(e.WEB_ROOT),
     demoMode,
     secureCookies: e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 

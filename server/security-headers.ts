@@ -1,0 +1,89 @@
+/**
+ * Browser security headers (docs/security.md, "Headers"): one strict policy for every answer, a looser
+ * Content-Security-Policy for the Swagger UI pages, and the sign-in gate of /api/docs in production.
+ */
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
+import helmet from 'helmet';
+import { SESSION_COOKIE } from './auth/guard';
+import { findSession } from './auth/sessions';
+import type { Database } from './db/client';
+import { AppError } from './errors';
+
+/**
+ * The SPA's policy. Scripts only from our own origin and never inline: the built index.html loads one
+ * module and its preloads from /assets, and nothing else runs. Styles allow 'unsafe-inline' because
+ * Mantine sets its CSS variables in `style` attributes on nearly every component and injects a `<style>`
+ * element for the theme at run time; nonces cannot cover attributes, and injected CSS cannot run script.
+ * Images allow data: (Mantine's and the charts' inline SVG icons). No framing at all, of us or by us
+ * (the article preview is a srcdoc iframe, which is not a fetch and stays allowed).
+ */
+export function helmetOptions(production: boolean): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        frameSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'"],
+        // Over plain http (development, tests on 127.0.0.1) upgrading would break every request.
+        upgradeInsecureRequests: production ? [] : null,
+      },
+    },
+    // Old browsers that ignore frame-ancestors.
+    frameguard: { action: 'deny' },
+    // HTTPS is only promised where the app runs behind TLS: production.
+    hsts: production ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    // Order refs are in our URLs; other sites never learn them, our own requests keep the full referrer.
+    referrerPolicy: { policy: 'same-origin' },
+  };
+}
+
+/**
+ * Sets the same headers on an answer that no hook sees: Fastify's router refuses a path that is not valid
+ * percent-encoding before any onRequest hook, @fastify/helmet's included.
+ */
+export function applySecurityHeaders(reply: FastifyReply, production: boolean): void {
+  // The plugin's options are helmet's own; only the two packages' type declarations are separate copies.
+  const options = helmetOptions(production) as Parameters<typeof helmet>[0];
+  helmet(options)(reply.request.raw, reply.raw, () => {});
+}
+
+/**
+ * The Swagger UI pages' policy (set by @fastify/swagger-ui on its own routes, replacing the one above).
+ * Swagger UI loads only its own files, but styles elements inline and shows data: images; the validator
+ * badge is turned off in its configuration, so nothing leaves the origin.
+ */
+export const SWAGGER_UI_CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+].join('; ');
+
+/** An onRequest hook for the /api/docs routes: only signed-in staff read the API description in production. */
+export function signedInOnly(database: Database): onRequestAsyncHookHandler {
+  return async (request) => {
+    const raw = request.cookies[SESSION_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : undefined;
+    const session = unsigned?.valid && unsigned.value ? await findSession(database.db, unsigned.value) : null;
+    if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
+  };
+}
