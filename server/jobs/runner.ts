@@ -10,9 +10,12 @@ import type { Db } from '../db/client';
 import { createMailer, deliverDueEmails, type MailerOptions } from '../mail/worker';
 import { endDuePostponements, sendDueReminders } from './scheduled';
 
-/** After a failed round: 1 s, 2 s, 4 s … at most 10 s (so /readyz is back soon after the database), jittered down by up to half. */
+/**
+ * After a failed round: 1 s, 2 s, 4 s … at most 5 s, the normal interval (so /readyz is back soon after the
+ * database), each jittered down by up to half.
+ */
 export const RETRY_FIRST_MS = 1000;
-export const RETRY_MAX_MS = 10_000;
+export const RETRY_MAX_MS = 5000;
 
 export function retryDelayMs(failures: number, random = Math.random): number {
   const ceiling = Math.min(RETRY_FIRST_MS * 2 ** Math.min(failures - 1, 30), RETRY_MAX_MS);

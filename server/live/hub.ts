@@ -26,9 +26,9 @@ export interface LiveHub {
   close(): Promise<void>;
 }
 
-/** First retry after 250 ms, doubling to at most 10 s; each delay is jittered down by up to half. */
+/** First retry after 250 ms, doubling to at most 5 s; each delay is jittered down by up to half. */
 export const RECONNECT_FIRST_MS = 250;
-export const RECONNECT_MAX_MS = 10_000;
+export const RECONNECT_MAX_MS = 5000;
 
 export function reconnectDelayMs(attempt: number, random = Math.random): number {
   const ceiling = Math.min(RECONNECT_FIRST_MS * 2 ** Math.min(attempt, 30), RECONNECT_MAX_MS);
