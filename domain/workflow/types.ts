@@ -3,7 +3,7 @@
  * joined order_items/orderables/orders row to a WorkItem field by field.
  */
 import type { Role } from '../contract/session';
-import type { CancelReason, CancelRefundAction } from '../options';
+import { CANCEL_REFUND_ACTIONS, type CancelReason, type CancelRefundAction } from '../options';
 import type { Carrier, DeliveryRegion, DespatchBy, GroService, PricedOrderable } from '../pricing';
 import type { OrderableType, OrderItemState } from '../states';
 
@@ -200,9 +200,12 @@ export interface EmailIntent {
   attachmentIds?: number[];
 }
 
+/** What a refund records: the cancel/refund action, or 'downgrade' for an approved Modify Order downgrade. */
+export const REFUND_ACTIONS = [...CANCEL_REFUND_ACTIONS.map((a) => a.value), 'downgrade'] as const;
+export type RefundAction = (typeof REFUND_ACTIONS)[number];
+
 export interface RefundIntent {
-  /** The cancel/refund action, or 'downgrade' for an approved Modify Order downgrade. */
-  action: CancelRefundAction | 'downgrade';
+  action: RefundAction;
   amount: number;
   reason: CancelReason;
   notes: string | null;

@@ -1,11 +1,16 @@
 /**
  * The whole relational model. Only server/db knows Drizzle; services import the tables from here.
  * Money is integer pence everywhere. Timestamps are timestamptz; calendar dates are `date` (London days).
+ * The database guards its own invariants too (migration 0010): states and enumerations are CHECK
+ * constraints listing the values defined once in domain/, money and counts cannot go below zero, and every
+ * id column is a foreign key.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -16,10 +21,29 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { type Role, RoleSchema } from '../../domain/contract/session';
+import { CANCEL_REASONS, GRO_DESTINATIONS } from '../../domain/options';
+import { CARRIERS, DELIVERY_REGIONS, DESPATCH_BY, GRO_SERVICES } from '../../domain/pricing';
+import { ALL_STATES, ORDERABLE_TYPES } from '../../domain/states';
+import { REFUND_ACTIONS } from '../../domain/workflow/types';
 
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+const ROLES = RoleSchema.options as [Role, ...Role[]];
+const ATTACHMENT_SOURCES = ['staff', 'customer'] as const;
+const FCO_BATCH_STATES = ['pending_despatch', 'waiting_fco', 'received'] as const;
+const CART_STATES = ['unpaid', 'paid', 'closed'] as const;
+const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+
+/** `column IN (...)` for a CHECK constraint (NULL passes, as a nullable column should). */
+const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} IN (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
+const valuesOf = (options: readonly { value: string }[]) => options.map((o) => o.value);
+/** A CHECK that money or a count is zero or more. */
+const notNegative = (table: string, column: AnyPgColumn) =>
+  check(`${table}_${column.name}_not_negative`, sql`${column} >= 0`);
 
 // ---------------------------------------------------------------- people and sign-in
 
@@ -29,14 +53,17 @@ export const users = pgTable(
     id: id(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['admin', 'orderer'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     isOrderer: boolean('is_orderer').notNull().default(false),
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check('users_role_check', oneOf(t.role, ROLES)),
+  ],
 );
 
 /** Server-side sessions; the cookie holds a random token, the table only its SHA-256. */
@@ -92,7 +119,7 @@ export const orders = pgTable(
     ref: text('ref').notNull().unique(),
     email: text('email').notNull(),
     phone: text('phone'),
-    deliveryRegion: text('delivery_region', { enum: ['UK', 'EC', 'NA', 'WW'] }).notNull(),
+    deliveryRegion: text('delivery_region', { enum: DELIVERY_REGIONS }).notNull(),
     hasDifferentShippingAddress: boolean('has_different_shipping_address').notNull().default(false),
     billingAddressId: integer('billing_address_id')
       .notNull()
@@ -101,35 +128,46 @@ export const orders = pgTable(
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('orders_placed_at_idx').on(t.placedAt)],
+  (t) => [
+    index('orders_placed_at_idx').on(t.placedAt),
+    check('orders_delivery_region_check', oneOf(t.deliveryRegion, DELIVERY_REGIONS)),
+  ],
 );
 
 /** What was bought: the product-line specific attributes of one order item. */
-export const orderables = pgTable('orderables', {
-  id: id(),
-  type: text('type').notNull(),
-  pages: integer('pages'),
-  copies: integer('copies').notNull().default(1),
-  serviceLevel: text('service_level'),
-  apostilleCopies: integer('apostille_copies').notNull().default(0),
-  apostilleCountry: text('apostille_country'),
-  scanSend: boolean('scan_send').notNull().default(false),
-  despatchBy: text('despatch_by', { enum: ['standard', 'signed_for', 'tracked', 'courier'] })
-    .notNull()
-    .default('standard'),
-  subtotalInPence: integer('subtotal_in_pence').notNull().default(0),
-  certificateCountry: text('certificate_country'),
-  sourceLanguage: text('source_language'),
-  documentsByPost: boolean('documents_by_post').notNull().default(false),
-  firstnameA: text('firstname_a'),
-  surnameA: text('surname_a'),
-  firstnameB: text('firstname_b'),
-  surnameB: text('surname_b'),
-  firstnameC: text('firstname_c'),
-  surnameC: text('surname_c'),
-  eventDate: date('event_date'),
-  eventPlace: text('event_place'),
-});
+export const orderables = pgTable(
+  'orderables',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    pages: integer('pages'),
+    copies: integer('copies').notNull().default(1),
+    serviceLevel: text('service_level'),
+    apostilleCopies: integer('apostille_copies').notNull().default(0),
+    apostilleCountry: text('apostille_country'),
+    scanSend: boolean('scan_send').notNull().default(false),
+    despatchBy: text('despatch_by', { enum: DESPATCH_BY }).notNull().default('standard'),
+    subtotalInPence: integer('subtotal_in_pence').notNull().default(0),
+    certificateCountry: text('certificate_country'),
+    sourceLanguage: text('source_language'),
+    documentsByPost: boolean('documents_by_post').notNull().default(false),
+    firstnameA: text('firstname_a'),
+    surnameA: text('surname_a'),
+    firstnameB: text('firstname_b'),
+    surnameB: text('surname_b'),
+    firstnameC: text('firstname_c'),
+    surnameC: text('surname_c'),
+    eventDate: date('event_date'),
+    eventPlace: text('event_place'),
+  },
+  (t) => [
+    check('orderables_despatch_by_check', oneOf(t.despatchBy, DESPATCH_BY)),
+    notNegative('orderables', t.pages),
+    notNegative('orderables', t.copies),
+    notNegative('orderables', t.apostilleCopies),
+    notNegative('orderables', t.subtotalInPence),
+  ],
+);
 
 export const orderItems = pgTable(
   'order_items',
@@ -159,7 +197,7 @@ export const orderItems = pgTable(
     stateBeforeUpdate: text('state_before_update'),
     /** A Modify Order request waiting for the customer: the new attributes and the priced difference. */
     pendingUpdate: jsonb('pending_update'),
-    fcoBatchId: integer('fco_batch_id'),
+    fcoBatchId: integer('fco_batch_id').references((): AnyPgColumn => fcoBatches.id),
     originalReceivedOn: date('original_received_on'),
     /** The London day the item should leave the office by, from the order date and the service level. */
     despatchDueOn: date('despatch_due_on'),
@@ -176,6 +214,13 @@ export const orderItems = pgTable(
     index('order_items_fco_batch_idx').on(t.fcoBatchId),
     index('order_items_next_reminder_idx').on(t.nextReminderAt),
     index('order_items_despatch_due_idx').on(t.despatchDueOn),
+    check('order_items_current_state_check', oneOf(t.currentState, ALL_STATES)),
+    check('order_items_state_before_escalation_check', oneOf(t.stateBeforeEscalation, ALL_STATES)),
+    check('order_items_state_before_update_check', oneOf(t.stateBeforeUpdate, ALL_STATES)),
+    check('order_items_orderable_type_check', oneOf(t.orderableType, ORDERABLE_TYPES)),
+    check('order_items_position_check', sql`${t.position} >= 1`),
+    notNegative('order_items', t.netValue),
+    notNegative('order_items', t.lockVersion),
   ],
 );
 
@@ -206,13 +251,17 @@ export const attachments = pgTable(
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     storageKey: text('storage_key').notNull(),
-    source: text('source', { enum: ['staff', 'customer'] }).notNull(),
+    source: text('source', { enum: ATTACHMENT_SOURCES }).notNull(),
     uploadedById: integer('uploaded_by_id').references(() => users.id),
     selected: boolean('selected').notNull().default(false),
     approved: boolean('approved'),
     createdAt: createdAt(),
   },
-  (t) => [index('attachments_item_idx').on(t.orderItemId)],
+  (t) => [
+    index('attachments_item_idx').on(t.orderItemId),
+    check('attachments_source_check', oneOf(t.source, ATTACHMENT_SOURCES)),
+    notNegative('attachments', t.byteSize),
+  ],
 );
 
 /** The timeline: every change to an order item, who made it and with what input. */
@@ -249,7 +298,13 @@ export const groOrders = pgTable(
     userId: integer('user_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('gro_orders_item_idx').on(t.orderItemId), index('gro_orders_reference_idx').on(t.reference)],
+  (t) => [
+    index('gro_orders_item_idx').on(t.orderItemId),
+    index('gro_orders_reference_idx').on(t.reference),
+    check('gro_orders_destination_check', oneOf(t.destination, valuesOf(GRO_DESTINATIONS))),
+    check('gro_orders_service_check', oneOf(t.service, valuesOf(GRO_SERVICES))),
+    notNegative('gro_orders', t.cost),
+  ],
 );
 
 export const despatches = pgTable(
@@ -267,7 +322,11 @@ export const despatches = pgTable(
     userId: integer('user_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('despatches_item_idx').on(t.orderItemId)],
+  (t) => [
+    index('despatches_item_idx').on(t.orderItemId),
+    check('despatches_carrier_check', oneOf(t.carrier, valuesOf(CARRIERS))),
+    notNegative('despatches', t.cost),
+  ],
 );
 
 export const refunds = pgTable(
@@ -284,7 +343,14 @@ export const refunds = pgTable(
     userId: integer('user_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('refunds_item_idx').on(t.orderItemId), index('refunds_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('refunds_item_idx').on(t.orderItemId),
+    index('refunds_created_at_idx').on(t.createdAt),
+    check('refunds_action_check', oneOf(t.action, REFUND_ACTIONS)),
+    check('refunds_reason_check', oneOf(t.reason, valuesOf(CANCEL_REASONS))),
+    // A refund row is money paid back: an amount of nothing is no refund at all.
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
 );
 
 /**
@@ -317,7 +383,7 @@ export const fcoBatches = pgTable(
   {
     id: id(),
     ref: text('ref').notNull().unique(),
-    state: text('state', { enum: ['pending_despatch', 'waiting_fco', 'received'] }).notNull(),
+    state: text('state', { enum: FCO_BATCH_STATES }).notNull(),
     fcoReference: text('fco_reference').notNull(),
     fcoCost: integer('fco_cost').notNull(),
     despatchedOn: date('despatched_on'),
@@ -328,7 +394,13 @@ export const fcoBatches = pgTable(
     lockVersion: integer('lock_version').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('fco_batches_state_idx').on(t.state)],
+  (t) => [
+    index('fco_batches_state_idx').on(t.state),
+    check('fco_batches_state_check', oneOf(t.state, FCO_BATCH_STATES)),
+    notNegative('fco_batches', t.fcoCost),
+    notNegative('fco_batches', t.despatchCost),
+    notNegative('fco_batches', t.lockVersion),
+  ],
 );
 
 // ---------------------------------------------------------------- customers talking to us
@@ -377,15 +449,17 @@ export const carts = pgTable(
       .references(() => addresses.id),
     items: jsonb('items').notNull(),
     totalInPence: integer('total_in_pence').notNull(),
-    state: text('state', { enum: ['unpaid', 'paid', 'closed'] })
-      .notNull()
-      .default('unpaid'),
+    state: text('state', { enum: CART_STATES }).notNull().default('unpaid'),
     customerNotified: boolean('customer_notified').notNull().default(false),
     closedById: integer('closed_by_id').references(() => users.id),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('carts_state_idx').on(t.state, t.createdAt)],
+  (t) => [
+    index('carts_state_idx').on(t.state, t.createdAt),
+    check('carts_state_check', oneOf(t.state, CART_STATES)),
+    notNegative('carts', t.totalInPence),
+  ],
 );
 
 export const notifications = pgTable(
@@ -415,9 +489,7 @@ export const outbox = pgTable(
     textBody: text('text_body').notNull(),
     attachmentIds: jsonb('attachment_ids'),
     messageId: text('message_id').notNull().unique(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
@@ -425,7 +497,11 @@ export const outbox = pgTable(
     orderItemId: integer('order_item_id').references(() => orderItems.id),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('outbox_status_check', oneOf(t.status, OUTBOX_STATUSES)),
+    notNegative('outbox', t.attempts),
+  ],
 );
 
 // ---------------------------------------------------------------- reference content
