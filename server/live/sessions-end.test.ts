@@ -3,12 +3,13 @@
  * streams within a second, on every instance (PostgreSQL: a second app on the same database), and only
  * that session's.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPostgres } from '../db/client';
 import { sessions } from '../db/schema';
 import { type EventStream, listen, openEvents } from '../test/event-stream';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../test/harness';
+import { LIVE_CHANNEL } from './publish';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -97,6 +98,24 @@ describe('an open event stream ends with its session', () => {
     } finally {
       for (const s of streams) s.close();
     }
+  });
+
+  it('hints arriving right after the end are dropped, not written to the ended stream', async () => {
+    const { agents, streams } = await signedInUserWithStreams(1);
+    const [{ id }] = await ctx.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.csrfToken, agents[0].csrf));
+    // Delivered together at commit: the end, then hints in the same tick, before the socket has closed.
+    const ended = JSON.stringify({ topic: 'session_ended', sessionIds: [id] });
+    const hint = JSON.stringify({ topic: 'order_item', id: 'A1' });
+    await ctx.database.db.execute(
+      sql`select pg_notify(${LIVE_CHANNEL}, ${ended}), pg_notify(${LIVE_CHANNEL}, ${hint}), pg_notify(${LIVE_CHANNEL}, ${hint})`,
+    );
+    await endsWithin(streams[0], 1000);
+    expect(streams[0].events).toEqual([]);
+    // The server is still serving (an unhandled write-after-end error would have ended the test process).
+    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('expiry closes the stream when the session times out', async () => {

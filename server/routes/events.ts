@@ -43,7 +43,13 @@ export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { live,
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      res.write('retry: 3000\n: connected\n\n');
+      // Between end() and the socket's 'close' a hint may still arrive: writing after the end would emit an
+      // 'error' event on the response, and an unhandled one ends the process.
+      const send = (text: string) => {
+        if (!res.writableEnded && !res.destroyed) res.write(text);
+      };
+      res.on('error', (error) => request.log.debug({ err: error }, 'event stream write failed'));
+      send('retry: 3000\n: connected\n\n');
       const end = () => {
         if (!res.writableEnded) res.end();
       };
@@ -52,16 +58,14 @@ export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { live,
         if (event.kind === 'sessions_ended') {
           if (event.sessionIds.includes(session.id)) end();
         } else if (event.kind === 'resync') {
-          res.write('event: resync\ndata: {}\n\n');
+          send('event: resync\ndata: {}\n\n');
         } else {
           const { change } = event;
           if (change.userId !== undefined && change.userId !== user.id) return;
-          res.write(
-            `event: change\ndata: ${JSON.stringify({ topic: change.topic, id: change.id ?? null })}\n\n`,
-          );
+          send(`event: change\ndata: ${JSON.stringify({ topic: change.topic, id: change.id ?? null })}\n\n`);
         }
       });
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
 
       // Expiry sends no message, so each stream checks its session at the moment it would end; other
       // requests may have pushed the idle deadline back meanwhile.
