@@ -2,18 +2,11 @@
  * Every text field the API accepts has a maximum length (docs/decisions/input-validation.md). Walks the
  * request side of the OpenAPI description the routes generate (path, query and header parameters, JSON
  * bodies) and fails on any string without maxLength. A body the route takes as a free-form object must be
- * listed below with the schemas its service parses it with, and those are walked too.
+ * listed in server/test/free-form-bodies.ts with the schemas its service parses it with, and those are walked too.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  CreateArticleSchema,
-  CreateFaqCategorySchema,
-  CreateFaqSchema,
-  CreateReferenceItemSchema,
-} from '../domain/contract/reference';
-import { StorefrontCartSchema } from '../domain/contract/storefront';
-import { EDITABLE } from '../server/services/order-items/edit-fields';
+import { FREE_FORM_BODIES } from '../server/test/free-form-bodies';
 import { generateOpenApi } from './openapi';
 
 type JsonSchema = { [key: string]: unknown };
@@ -49,26 +42,6 @@ function walk(schema: unknown, at: string, out: Walk, resolve: (ref: string) => 
 const walkZod = (schema: z.ZodType, at: string, out: Walk) =>
   walk(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), at, out, () => ({}));
 
-/** Operations whose body is a free-form object that the service parses with these schemas. */
-const SERVICE_PARSED: Record<string, z.ZodType[]> = {
-  'POST /api/v1/storefront/carts.json': [StorefrontCartSchema],
-  'PUT /api/v1/order_items/{ref}.json': Object.values(EDITABLE).flatMap((record) =>
-    Object.values(record).map(([, schema]) => schema as z.ZodType),
-  ),
-  'POST /api/v1/articles.json': [CreateArticleSchema],
-  'PUT /api/v1/articles/{id}.json': [CreateArticleSchema],
-  'POST /api/v1/faq_categories.json': [CreateFaqCategorySchema],
-  'PUT /api/v1/faq_categories/{id}.json': [CreateFaqCategorySchema],
-  'POST /api/v1/faq_categories/{id}/faqs.json': [CreateFaqSchema],
-  'PUT /api/v1/faqs/{id}.json': [CreateFaqSchema],
-  ...Object.fromEntries(
-    ['registries', 'embassies', 'councils', 'parishes', 'courts'].flatMap((kind) => [
-      [`POST /api/v1/${kind}.json`, [CreateReferenceItemSchema]],
-      [`PUT /api/v1/${kind}/{id}.json`, [CreateReferenceItemSchema]],
-    ]),
-  ),
-};
-
 describe('text limits', () => {
   it('every string a request may carry has a maximum length', async () => {
     const doc = JSON.parse(await generateOpenApi()) as {
@@ -90,7 +63,7 @@ describe('text limits', () => {
           ?.content;
         for (const media of Object.values(body ?? {})) walk(media.schema, 'body', out, resolve);
         if (out.freeForm.length > 0) {
-          const parsers = SERVICE_PARSED[name];
+          const parsers = FREE_FORM_BODIES[name];
           if (!parsers) unlisted.push(`${name} ${out.freeForm.join(', ')}`);
           for (const [index, schema] of (parsers ?? []).entries()) walkZod(schema, `service[${index}]`, out);
         }
