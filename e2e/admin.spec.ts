@@ -1,6 +1,6 @@
 /** /admin: reference content tabs: add, inline edit (with field errors), FAQ moves and deletes, guards. */
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 

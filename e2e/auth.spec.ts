@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 test('a signed-out visitor is sent to sign-in, and the page is accessible', async ({ page }) => {
   await page.goto('/dashboard');

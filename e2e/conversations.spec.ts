@@ -3,9 +3,9 @@
  * item and a failed transfer. Each test brings its own conversation through the storefront, so no other test
  * (or helper spec) touches it.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Conversation } from '../domain/contract/conversations';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 const STOREFRONT = { Authorization: 'Bearer demo-storefront-key' };
 

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { createOrder } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 const STOREFRONT_KEY = 'demo-storefront-key';
 

@@ -1,11 +1,59 @@
-/** Shared steps for the browser tests: sign in as a demo user, scan a page with axe. */
+/**
+ * Shared steps for the browser tests: the `test` every spec uses (it fails on any Content-Security-Policy
+ * violation), sign in as a demo user, scan a page with axe.
+ */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password';
 
+// Violations seen during the current test, in any watched browser context (a worker runs one test at a time).
+const cspViolations: string[] = [];
+const watchedContexts = new WeakSet<BrowserContext>();
+
+/**
+ * Records every Content-Security-Policy violation in the context's pages: Chromium's own console error
+ * ("Refused to … because it violates the following Content Security Policy directive …") and, through the
+ * `securitypolicyviolation` DOM event, any it does not log. The init script is injected over the DevTools
+ * protocol, so the policy it watches does not block it.
+ */
+export async function watchCspViolations(context: BrowserContext): Promise<void> {
+  if (watchedContexts.has(context)) return;
+  watchedContexts.add(context);
+  context.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && /Content Security Policy|securitypolicyviolation/i.test(text)) {
+      const { url } = message.location();
+      cspViolations.push(url ? `${url}: ${text}` : text);
+    }
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `securitypolicyviolation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} ` +
+          `(${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+}
+
+/** Every spec's `test`: fails after the test if the browser reported a Content-Security-Policy violation. */
+export const test = base.extend<{ failOnCspViolation: undefined }>({
+  failOnCspViolation: [
+    async ({ context }, use) => {
+      cspViolations.length = 0;
+      await watchCspViolations(context);
+      await use(undefined);
+      expect(cspViolations, 'Content-Security-Policy violations in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
 /** Signs in through the real sign-in page and waits for the app shell. */
 export async function signIn(page: Page, email = 'admin@demo.test', password = DEMO_PASSWORD): Promise<void> {
+  // Pages of contexts a spec opens itself are watched too.
+  await watchCspViolations(page.context());
   await page.goto('/sign-in');
   await page.getByLabel(/e-?mail/i).fill(email);
   await page.getByLabel(/password/i).fill(password);

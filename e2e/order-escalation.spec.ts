@@ -3,9 +3,9 @@
  * response_required as a real boolean, postpones the reminder and returns the item; Cancellations & Refunds
  * offers only what the server allows. Each test brings its own order through the storefront API.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type ApiClient, apiAs, assignItems, createOrder, type NewItem, ordererId } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 const ESCALATE_FAILED = 'ERROR: Could not escalate. Check you provided a message.';
 

@@ -5,9 +5,9 @@
  * storefront API, so parallel specs never act on the same item; the demo data supplies the look and the
  * axe scan.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { type ApiClient, apiAs, assignItems, createOrder, type NewItem, ordererId } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 

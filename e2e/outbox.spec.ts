@@ -1,6 +1,6 @@
 /** /outbox: the customer e-mails and their delivery state, paged. */
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 test('an admin sees the outbox messages with their delivery state, page by page', async ({ page }) => {
   await signIn(page);

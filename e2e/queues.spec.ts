@@ -3,9 +3,9 @@
  * FCO order, despatch the batch and mark it received; an admin reassigns from an orderer's queue.
  * Each test makes its own order through the storefront API so parallel specs never share an item.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { type ApiClient, apiAs, assignItems, createOrder, ordererId } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 const todayInLondon = () =>
   new Intl.DateTimeFormat('en-GB', {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { lastMonth, londonToday } from '../domain/format';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 const MONTHS = [
   'January',

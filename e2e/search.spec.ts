@@ -3,9 +3,9 @@
  * and the query kept in the URL (reload, back and forward, the header's search box). Read-only: the demo data
  * is searched, never changed.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { OrderItem } from '../domain/contract/order-item';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 /** A real order item with a surname on it, from an orderer's queue. */
 async function someNamedItem(page: Page): Promise<OrderItem> {

@@ -2,9 +2,9 @@
  * /unpaid/:orderRef: notify and close (the edited apology goes to the outbox, the cart leaves the unpaid list)
  * and close without an e-mail. Each test brings its own cart through the storefront.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Cart } from '../domain/contract/conversations';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 const STOREFRONT = { Authorization: 'Bearer demo-storefront-key' };
 

@@ -1,6 +1,6 @@
 /** /users: an admin creates a user, edits it inline, resets its password and deactivates it. */
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 test('an admin creates a user, changes their role, resets their password and deactivates them', async ({
   page,

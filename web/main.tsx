@@ -1,4 +1,5 @@
-/** Entry point: styles, then the app into #root. */
+/** Entry point: zod's configuration, styles, then the app into #root. */
+import './zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
