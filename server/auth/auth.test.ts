@@ -80,7 +80,7 @@ describe('sign-in', () => {
     expect(res.statusCode).toBe(422);
   });
 
-  it('throttles repeated failures for an e-mail with 429, even with the right password', async () => {
+  it('throttles repeated failures for an account from one address with 429, even with the right password', async () => {
     const user = await buildUser(ctx.database);
     for (let i = 0; i < 5; i++) expect((await signInRequest(user.email, `wrong-${i}`)).statusCode).toBe(401);
     const res = await signInRequest(user.email, TEST_PASSWORD);
