@@ -12,6 +12,12 @@ test('the API documentation renders under its Content-Security-Policy', async ({
   await expect(page.getByText('/api/v1/session.json').first()).toBeVisible();
 });
 
+test('the built index.html loads its scripts from files, none inline', async ({ request }) => {
+  const html = await (await request.get('/dashboard')).text();
+  expect(html).toMatch(/<script type="module"[^>]* src="\/assets\//);
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+});
+
 test('a blocked inline script fails the test (the guard every spec runs under)', async ({ page }) => {
   // Expected to fail: the fixture reports the violation after the test body.
   test.fail();
