@@ -24,11 +24,26 @@ export async function apiAs(baseURL: string, email: string): Promise<ApiClient> 
     expect(res.status(), `${res.url()} ${await res.text()}`).toBeLessThan(300);
     return (await res.json()) as T;
   };
+  // An order-item action carries the item's lock_version, as the SPA sends it from the page it shows (the
+  // calls that e-mail or move money require one: docs/decisions/exactly-once.md).
+  const withLockVersion = async (path: string, body: unknown) => {
+    const item = /^order_items\/([^/]+)\/[a-z_]+$/.exec(path);
+    if (!item || typeof body !== 'object' || body === null || 'lock_version' in body) return body;
+    const shown = await check<{ order_item: { lock_version: number } }>(
+      await context.get(`/api/v1/order_items/${item[1]}.json`),
+    );
+    return { ...body, lock_version: shown.order_item.lock_version };
+  };
   return {
     context,
     get: async <T>(path: string) => check<T>(await context.get(`/api/v1/${path}.json`)),
     post: async <T>(path: string, body: unknown = {}) =>
-      check<T>(await context.post(`/api/v1/${path}.json`, { data: body, headers: { 'x-csrf-token': csrf } })),
+      check<T>(
+        await context.post(`/api/v1/${path}.json`, {
+          data: await withLockVersion(path, body),
+          headers: { 'x-csrf-token': csrf },
+        }),
+      ),
     dispose: () => context.dispose(),
   };
 }

@@ -106,6 +106,9 @@ test('archive a conversation, then bring it back to the inbox', async ({ page, r
 
   await page.goto(`/conversation/${c.id}`);
   await expect(page.getByTestId('conversation-status')).toHaveText('Archived');
+  // An archived conversation offers no reply (the server would refuse it): it was answered or put away.
+  await expect(page.getByTestId('reply-archived')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send reply and archive' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Move to inbox' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect((await readConversation(page, c.id)).active).toBe(true);

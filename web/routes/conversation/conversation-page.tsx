@@ -218,7 +218,17 @@ function ConversationView({ conversation: c }: { conversation: Conversation }) {
                 </Stack>
               </Section>
             )}
-            <ReplyForm conversation={c} onDone={afterChange} />
+            {c.active ? (
+              <ReplyForm conversation={c} onDone={afterChange} />
+            ) : (
+              // The server refuses a reply to an archived conversation, so one is never e-mailed twice.
+              <Section title="Reply">
+                <Text size="sm" c="dimmed" data-testid="reply-archived">
+                  This conversation is archived: it has been answered or put away. Move it back to the inbox
+                  to reply again.
+                </Text>
+              </Section>
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
