@@ -83,6 +83,7 @@ describe('dates are real calendar dates', () => {
       userId: aliceId,
     });
     const despatch = await act(alice, item.ref, 'despatch', {
+      lock_version: item.lockVersion,
       despatch: { despatched_on: '2026-02-31', carrier: 'royal_mail', service: 'First Class' },
     });
     expect(fields(refused(despatch, 422))).toContain('despatch.despatched_on');

@@ -51,7 +51,7 @@ export const IsoDateTimeSchema = z.iso
 
 /** An e-mail address we can send to. */
 export const EmailSchema = z
-  .email('Enter an e-mail address.')
+  .email('Enter a valid e-mail address.')
   .max(TEXT_LIMITS.email, `An e-mail address has at most ${TEXT_LIMITS.email} characters.`);
 
 /** The largest PostgreSQL integer: an id or count above it never reaches the database. */

@@ -182,7 +182,9 @@ export async function waitUntil(
 ): Promise<number> {
   const started = performance.now();
   for (;;) {
-    const passed = await Promise.resolve().then(check).catch(() => false);
+    const passed = await Promise.resolve()
+      .then(check)
+      .catch(() => false);
     if (passed) return performance.now() - started;
     if (performance.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));

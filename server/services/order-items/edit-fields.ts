@@ -50,10 +50,7 @@ export const EDITABLE = {
     city: ['city', requiredText(100)],
     state: ['state', z.string().trim().max(100).nullable()],
     zip: ['zip', requiredText(20)],
-    country_code: [
-      'countryCode',
-      z.string().max(2).refine(isCountryCode, 'Choose a country from the list.'),
-    ],
+    country_code: ['countryCode', z.string().max(2).refine(isCountryCode, 'Choose a country from the list.')],
   },
 } as const satisfies Record<string, Record<string, readonly [string, z.ZodType]>>;
 
