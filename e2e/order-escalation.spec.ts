@@ -169,9 +169,12 @@ test('Cancellations & Refunds offers every action on an open item and cancels wi
   await expect(dialog).toContainText(`Cancel ${ref} and refund £20.00 of £56.00?`);
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expectState(page, 'Cancelled');
+  // The escalation stays (PRODUCT.md section 5): the panel now offers only a further refund.
+  await expectState(page, 'Escalated (Cancelled)');
   await expect(summary(page)).toContainText('£36.00');
-  await expect(tab(page, 'Cancellations & Refunds')).toHaveCount(0);
+  await tab(page, 'Cancellations & Refunds').click();
+  await expect(page.getByRole('radio')).toHaveCount(1);
+  await expect(page.getByRole('radio', { name: 'Refund only' })).toBeChecked();
 });
 
 test('a complete escalated item offers only a refund; an unescalated item offers none', async ({ page }) => {

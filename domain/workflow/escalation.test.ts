@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { panelsFor } from '../panels';
 import type { OrderItemState } from '../states';
 import { ADMIN, ALICE, SYSTEM, type WorkItemOverrides, workItem } from '../testing/work-item';
 import { decide } from './decide';
+import { cancelRefundActions } from './escalation';
 import type { Decision, ItemPatch, Outcome, WorkflowAction } from './types';
 
 const NOW = new Date('2026-03-10T10:00:00Z');
@@ -362,12 +364,31 @@ describe('cancel_refund', () => {
     expect(result.emails).toHaveLength(1);
   });
 
-  it('a cancellation ends the escalation', () => {
-    expect(accepted(decide(escalated(), action('cancel'), ADMIN, NOW)).patch).toMatchObject({
-      isEscalated: false,
+  it.each(['cancel', 'partial', 'full'] as const)('%s keeps the escalation and ends any wait', (kind) => {
+    const item = escalated({ waitingCustomerResponse: true, nextReminderAt: NOW });
+    const result = accepted(decide(item, action(kind, 1000), ADMIN, NOW));
+    expect(result.patch).toMatchObject({
+      currentState: 'cancelled',
+      waitingCustomerResponse: false,
+      nextReminderAt: null,
       stateBeforeEscalation: null,
       pendingUpdate: null,
     });
+    expect(result.patch.isEscalated).toBeUndefined();
+    const cancelled = { ...item, ...result.patch };
+    // A full refund leaves nothing to refund, so only then does the panel go.
+    expect(panelsFor(cancelled, ADMIN).includes('Cancellations & Refunds')).toBe(kind !== 'full');
+    expect(cancelRefundActions(cancelled)).toEqual(['refund_only']);
+    if (kind !== 'full') {
+      expect(accepted(decide(cancelled, action('refund_only', 100), ADMIN, NOW)).patch).toEqual({
+        netValue: cancelled.netValue - 100,
+      });
+    }
+    const returned = accepted(
+      decide(cancelled, { type: 'return_to_orderer', message: 'Done' }, ADMIN, NOW),
+    ).patch;
+    expect(returned).toMatchObject({ isEscalated: false });
+    expect(returned.currentState).toBeUndefined();
   });
 
   it.each<[string, number | null]>([

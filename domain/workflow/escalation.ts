@@ -306,14 +306,15 @@ export function cancelRefund(item: WorkItem, action: ActionOf<'cancel_refund'>):
       },
     );
   }
-  // A cancellation ends the item: the escalation, any wait and any pending Modify Order end with it.
+  // A cancellation ends the item's work: any wait and any pending Modify Order end with it. The escalation
+  // stays (PRODUCT.md section 5: an escalated cancelled item offers refund_only), so an admin can still refund
+  // more without escalating again; return_to_orderer clears it and leaves the item cancelled.
   return accept(
     item,
     action,
     {
       currentState: 'cancelled',
       netValue: item.netValue - amount,
-      isEscalated: false,
       waitingCustomerResponse: false,
       isOnHold: false,
       onHoldUntil: null,

@@ -304,6 +304,41 @@ describe('escalation paths', () => {
     expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe(refunded);
   });
 
+  it.each(['cancel', 'partial'] as const)(
+    'after %s the item stays escalated: the panel stays and a further refund needs no new escalation',
+    async (action) => {
+      const item = await escalated(5000);
+      const cancelled = await ok(
+        await actAsRead(admin, item.ref, 'cancel_refund', {
+          cancel_refund: { action, reason: 'customer_request', amount: action === 'partial' ? 1000 : null },
+        }),
+        'cancelled',
+      );
+      expect(cancelled.is_escalated).toBe(true);
+      expect(cancelled.panels).toContain('Cancellations & Refunds');
+      const net = cancelled.net_value;
+      const refunded = await ok(
+        await actAsRead(admin, item.ref, 'cancel_refund', {
+          cancel_refund: { action: 'refund_only', reason: 'customer_request', amount: 500 },
+        }),
+        'cancelled',
+      );
+      expect(refunded.net_value).toBe(net - 500);
+      // Exactly once still holds: the same lock_version again is refused.
+      const again = await act(admin, item.ref, 'cancel_refund', {
+        cancel_refund: { action: 'refund_only', reason: 'customer_request', amount: 500 },
+        lock_version: cancelled.lock_version,
+      });
+      expect(again.statusCode).toBe(409);
+      const returned = await ok(
+        await act(admin, item.ref, 'return_to_orderer', { comment: { message: 'Refunded' } }),
+        'cancelled',
+      );
+      expect(returned.is_escalated).toBe(false);
+      expect(returned.panels).not.toContain('Cancellations & Refunds');
+    },
+  );
+
   it('an escalated complete item offers only refund_only', async () => {
     const item = await buildOrderItem(ctx.database, {
       currentState: 'order_complete',
