@@ -28,6 +28,8 @@ import { createLiveHub } from './live/hub';
 import { healthRoutes, type ReadinessProbe } from './routes/health';
 import { apiRoutes } from './routes/index';
 import { applySecurityHeaders, helmetOptions, SWAGGER_UI_CSP, signedInOnly } from './security-headers';
+import { localStorage } from './storage/local';
+import type { Storage } from './storage/storage';
 
 export interface AppOptions {
   config: Pick<Config, 'storefrontApiKey' | 'sessionSecret' | 'secureCookies' | 'logLevel'> &
@@ -40,6 +42,8 @@ export interface AppOptions {
   live?: boolean;
   /** The background job runner, when this process runs one: /readyz reports it. */
   jobs?: ReadinessProbe;
+  /** Where attachments are kept (server/storage); the local folder under dataDir unless given. */
+  storage?: Storage;
 }
 
 const errorBody = (code: string, message: string, details?: unknown) => ({
@@ -147,10 +151,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const live = opts.live === false ? undefined : await createLiveHub(opts.database, app.log);
   if (live) app.addHook('onClose', () => live.close());
   await app.register(healthRoutes, { database: opts.database, live, jobs: opts.jobs });
+  const storage = opts.storage ?? localStorage(opts.config.dataDir ?? './data');
   await app.register(
     async (api) => {
       for (const routes of apiRoutes)
-        await api.register(routes, { database: opts.database, config: opts.config, live });
+        await api.register(routes, { database: opts.database, config: opts.config, live, storage });
     },
     { prefix: '/api/v1' },
   );

@@ -55,7 +55,32 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('UK Document Services <orders@ukds.example>'),
   WEB_ROOT: z.string().min(1).default('./dist'),
   TRUST_PROXY: TrustProxySchema.optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
 });
+
+/** Where attachments are kept (server/storage): S3-compatible object storage, or the local folder. */
+export interface S3StorageConfig {
+  driver: 's3';
+  bucket: string;
+  region: string;
+  /** Unset: AWS S3 itself. MinIO, R2, B2: their endpoint URL. */
+  endpoint?: string;
+  /** Bucket in the path (MinIO and most self-hosted stores) rather than in the host name. */
+  forcePathStyle: boolean;
+  /** Unset: the SDK's default credential chain (instance role, AWS_PROFILE …). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+export type StorageConfig = { driver: 'local' } | S3StorageConfig;
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -80,6 +105,8 @@ export interface Config {
   secureCookies: boolean;
   /** Proxies trusted to report the client address (Fastify's `trustProxy`); false: the socket's address. */
   trustProxy: number | string[] | false;
+  /** STORAGE_DRIVER, or S3 when S3_BUCKET is set. */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const storage = storageConfig(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const demoMode = !e.DATABASE_URL && e.NODE_ENV !== 'production';
   return {
@@ -111,6 +139,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoMode,
     secureCookies: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
+    storage,
+  };
+}
+
+function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
+  const driver = e.STORAGE_DRIVER ?? (e.S3_BUCKET ? 's3' : 'local');
+  if (driver === 'local') return { driver };
+  const problems = [
+    ...(e.S3_BUCKET ? [] : ['  S3_BUCKET: required when STORAGE_DRIVER is s3']),
+    ...(!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY
+      ? ['  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither']
+      : []),
+  ];
+  if (problems.length > 0 || !e.S3_BUCKET)
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    driver,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
   };
 }
 

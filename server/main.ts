@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { startJobRunner } from './jobs/runner';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
+import { openStorage } from './storage/storage';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -32,12 +33,14 @@ async function main(): Promise<void> {
     console.log('Demo mode: checking for demo data (the first start seeds it, about 20 s)...');
   const seeded = config.demoMode ? await seedDemoIfEmpty(database.db) : false;
 
+  // One store for the web requests and the e-mail worker: S3 when configured, so every instance sees every file.
+  const storage = openStorage(config);
   const jobs = startJobRunner(
     database.db,
-    { smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom },
+    { smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom, storage },
     log,
   );
-  const app = await buildApp({ config, database, webRoot: config.webRoot, jobs });
+  const app = await buildApp({ config, database, webRoot: config.webRoot, jobs, storage });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

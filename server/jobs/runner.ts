@@ -44,7 +44,7 @@ export function startJobRunner(
 
   const tick = async () => {
     try {
-      await deliverDueEmails(db, send, mail.dataDir);
+      await deliverDueEmails(db, send);
       // The minute's jobs wait for a round that reaches them; a failed one tries them again next time.
       if (round % 12 === 0) {
         await sendDueReminders(db);

@@ -219,12 +219,12 @@ describe('e-mail delivery over SMTP', () => {
       const send = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, dataDir, mailFrom: FROM });
       // Two workers at once (two instances): each row is claimed by one of them.
       const [r1, r2] = await Promise.all([
-        deliverDueEmails(ctx.database.db, send, dataDir),
-        deliverDueEmails(ctx.database.db, send, dataDir),
+        deliverDueEmails(ctx.database.db, send),
+        deliverDueEmails(ctx.database.db, send),
       ]);
       expect(r1.failed + r2.failed).toBe(0);
       // And a later round finds nothing left to send.
-      expect(await deliverDueEmails(ctx.database.db, send, dataDir)).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverDueEmails(ctx.database.db, send)).toEqual({ sent: 0, failed: 0 });
 
       const mine = smtp.received.filter((m) => m.to.some((t) => /-a@example\.com$/.test(t)));
       expect(mine).toHaveLength(rows.length);
@@ -259,7 +259,7 @@ describe('e-mail delivery over SMTP', () => {
     const { rows } = await performEmailingActions('b');
     const send = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir, mailFrom: FROM });
 
-    const down = await deliverDueEmails(ctx.database.db, send, dataDir);
+    const down = await deliverDueEmails(ctx.database.db, send);
     expect(down.sent).toBe(0);
     expect(down.failed).toBeGreaterThanOrEqual(rows.length);
     const failedRows = await ctx.database.db
@@ -269,13 +269,13 @@ describe('e-mail delivery over SMTP', () => {
     expect(failedRows[0]).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failedRows[0].lastError).toBeTruthy();
     // Nothing is retried before its back-off ends.
-    expect((await deliverDueEmails(ctx.database.db, send, dataDir)).sent).toBe(0);
+    expect((await deliverDueEmails(ctx.database.db, send)).sent).toBe(0);
 
     const restarted = await startSmtp(port);
     try {
       const later = new Date(Date.now() + 5 * 60_000);
-      await deliverDueEmails(ctx.database.db, send, dataDir, later);
-      await deliverDueEmails(ctx.database.db, send, dataDir, later);
+      await deliverDueEmails(ctx.database.db, send, later);
+      await deliverDueEmails(ctx.database.db, send, later);
       const mine = restarted.received.filter((m) => m.to.some((t) => /-b@example\.com$/.test(t)));
       expect(mine).toHaveLength(rows.length);
       const ids = mine.map((m) => messageId(m.raw));
@@ -290,8 +290,8 @@ describe('embedded mode', () => {
   it('writes each message once as an .eml file under DATA_DIR/outbox', async () => {
     const { rows } = await performEmailingActions('c');
     const send = createMailer({ dataDir, mailFrom: FROM });
-    await deliverDueEmails(ctx.database.db, send, dataDir);
-    await deliverDueEmails(ctx.database.db, send, dataDir);
+    await deliverDueEmails(ctx.database.db, send);
+    await deliverDueEmails(ctx.database.db, send);
     const files = readdirSync(path.join(dataDir, 'outbox'));
     for (const row of rows) {
       const name = `${row.messageId.replace(/[^\w.@-]/g, '_')}.eml`;

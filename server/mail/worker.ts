@@ -5,13 +5,15 @@
  * receiving server can drop a repeat. SMTP when SMTP_URL is set; otherwise each message is written as an
  * .eml file under DATA_DIR/outbox.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { attachments, outbox } from '../db/schema';
-import { attachmentPath } from '../storage/files';
+import { localStorage } from '../storage/local';
+import type { Storage } from '../storage/storage';
 
 export const MAX_ATTEMPTS = 8;
 const LEASE_MS = 5 * 60 * 1000;
@@ -26,30 +28,46 @@ export interface MailerOptions {
   smtpUrl?: string;
   dataDir: string;
   mailFrom: string;
+  /** Where attachments are read from; the local folder under dataDir unless given. */
+  storage?: Storage;
 }
 
 type Row = typeof outbox.$inferSelect;
 
-/** Sends one built message: over SMTP, or as an .eml file in embedded mode. */
+/**
+ * Sends one built message: over SMTP, or as an .eml file in embedded mode. Attachments are streamed from
+ * the store (shared by every instance when it is S3), never read whole into memory.
+ */
 export function createMailer(opts: MailerOptions) {
   const transport: Transporter = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return async (row: Row, files: { filename: string; contentType: string; path: string }[]) => {
-    const info = await transport.sendMail({
-      from: opts.mailFrom,
-      to: row.toAddress,
-      subject: row.subject,
-      text: row.textBody,
-      messageId: row.messageId,
-      attachments: await Promise.all(
-        files.map(async (f) => ({
+  const storage = opts.storage ?? localStorage(opts.dataDir);
+  return async (row: Row, files: { filename: string; contentType: string; storageKey: string }[]) => {
+    // Every file is opened before sending: a missing one fails this attempt before anything is sent.
+    const streams: Readable[] = [];
+    try {
+      for (const f of files) streams.push(await storage.get(f.storageKey));
+    } catch (error) {
+      for (const s of streams) s.destroy();
+      throw error;
+    }
+    const info = await transport
+      .sendMail({
+        from: opts.mailFrom,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        messageId: row.messageId,
+        attachments: files.map((f, i) => ({
           filename: f.filename,
           contentType: f.contentType,
-          content: await readFile(f.path),
+          content: streams[i],
         })),
-      ),
-    });
+      })
+      .finally(() => {
+        for (const s of streams) s.destroy();
+      });
     if (!opts.smtpUrl) {
       const dir = path.join(opts.dataDir, 'outbox');
       await mkdir(dir, { recursive: true });
@@ -88,12 +106,7 @@ async function claim(db: Db, now: Date): Promise<Row[]> {
 }
 
 /** Delivers what is due now; answers how many were sent and how many failed this round. */
-export async function deliverDueEmails(
-  db: Db,
-  send: ReturnType<typeof createMailer>,
-  dataDir: string,
-  now = new Date(),
-) {
+export async function deliverDueEmails(db: Db, send: ReturnType<typeof createMailer>, now = new Date()) {
   const rows = await claim(db, now);
   let sent = 0;
   let failed = 0;
@@ -104,7 +117,7 @@ export async function deliverDueEmails(
         ? (await db.select().from(attachments).where(inArray(attachments.id, ids))).map((a) => ({
             filename: a.filename,
             contentType: a.contentType,
-            path: attachmentPath(dataDir, a.storageKey),
+            storageKey: a.storageKey,
           }))
         : [];
       await send(row, files);

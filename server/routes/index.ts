@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { LiveHub } from '../live/hub';
+import type { Storage } from '../storage/storage';
 import { conversationRoutes } from './conversations';
 import { eventRoutes } from './events';
 import { faqRoutes } from './faq';
@@ -24,6 +25,8 @@ export interface RouteDeps {
   /** Live-update fan-out; absent in tests that do not need it. */
   live?: LiveHub;
   config: Pick<Config, 'storefrontApiKey' | 'secureCookies'> & Partial<Pick<Config, 'dataDir' | 'mailFrom'>>;
+  /** Where attachments are kept. */
+  storage: Storage;
 }
 
 export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [

@@ -32,7 +32,7 @@ import {
 import { estimatePriceChange } from '../services/order-items/price-estimate';
 import { showOrderItem } from '../services/order-items/queries';
 import { runItemAction } from '../services/order-items/run-action';
-import { MAX_ATTACHMENT_BYTES } from '../storage/files';
+import { MAX_ATTACHMENT_BYTES } from '../storage/storage';
 import type { RouteDeps } from './index';
 import { ItemParams } from './order-items';
 
@@ -63,10 +63,9 @@ const NoPayload = C.LockOnlySchema.nullable();
 const AttachmentParams = ItemParams.extend({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const BatchParams = z.object({ ref: z.string().min(1).max(40) });
 
-export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database, config }) => {
+export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database, storage }) => {
   const { db } = database;
   const tags = ['order item actions'];
-  const dataDir = config.dataDir ?? './data';
   await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5 } });
 
   /** Registers POST /order_items/{ref}/<name>.json for one workflow action. */
@@ -366,7 +365,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         ]);
       const attachment = await uploadAttachment(
         db,
-        dataDir,
+        storage,
         request.params.ref,
         { filename: file.filename, stream: file.file },
         actorOf(user),
@@ -392,7 +391,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
     '/order_items/:ref/attachments/:id/file',
     { schema: { tags, summary: 'Download an attachment', params: AttachmentParams } },
     async (request, reply) => {
-      const { attachment, stream } = await openAttachment(db, dataDir, request.params.ref, request.params.id);
+      const { attachment, stream } = await openAttachment(db, storage, request.params.ref, request.params.id);
       const safeName = attachment.filename.replace(/[^\w.\- ]/g, '_');
       return reply
         .type(attachment.contentType)

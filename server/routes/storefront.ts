@@ -13,17 +13,16 @@ import { receiveCustomerMessage } from '../services/conversations/conversations'
 import { firstFilePart, uploadAttachment } from '../services/order-items/attachments';
 import { runItemAction } from '../services/order-items/run-action';
 import { ingestOrder, sentOrderRef } from '../services/orders/ingest-order';
-import { MAX_ATTACHMENT_BYTES } from '../storage/files';
+import { MAX_ATTACHMENT_BYTES } from '../storage/storage';
 import type { RouteDeps } from './index';
 
 const RefParams = z.object({ ref: z.string().min(1).max(40) });
 const system = { kind: 'system' } as const;
 
-export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database, config }) => {
+export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database, storage }) => {
   const { db } = database;
   const tags = ['storefront'];
   const auth = { auth: 'storefront' as const };
-  const dataDir = config.dataDir ?? './data';
   await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5 } });
 
   app.post(
@@ -116,7 +115,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         ]);
       const attachment = await uploadAttachment(
         db,
-        dataDir,
+        storage,
         request.params.ref,
         { filename: file.filename, stream: file.file },
         system,

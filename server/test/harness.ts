@@ -12,6 +12,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Database, fromPglite, fromPostgres, openPglite } from '../db/client';
 import { createUser, type NewUser } from '../services/users/users';
+import type { Storage } from '../storage/storage';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 export const STOREFRONT_KEY = 'test-storefront-key-0123456789';
@@ -48,7 +49,7 @@ export interface TestContext {
 }
 
 export async function createTestApp(
-  opts: { webRoot?: string; dataDir?: string; database?: Database } = {},
+  opts: { webRoot?: string; dataDir?: string; database?: Database; storage?: Storage } = {},
 ): Promise<TestContext> {
   const database = opts.database ?? (await freshDatabase());
   const app = await buildApp({
@@ -63,6 +64,7 @@ export async function createTestApp(
     database,
     webRoot: opts.webRoot ?? '/nonexistent-web-root',
     logger: false,
+    storage: opts.storage,
   });
   await app.ready();
   return {

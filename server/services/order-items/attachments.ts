@@ -2,10 +2,9 @@
  * Staff attachments on an order item: upload (any state), select for scan-send (attach/unattach) and review
  * (toggle_approval cycles not reviewed/false → true, true → false). Each change is on the timeline.
  */
-import { type FileHandle, open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromStream } from 'file-type/node';
 import { permissionRefusal } from '../../../domain/workflow/decide';
 import type { Actor } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
@@ -13,12 +12,7 @@ import { attachments, orderItemEvents, orderItems } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { storableText } from '../../input-guard';
 import { publishChange } from '../../live/publish';
-import {
-  attachmentPath,
-  MAX_ATTACHMENT_BYTES,
-  removeAttachmentFile,
-  saveAttachmentFile,
-} from '../../storage/files';
+import { MAX_ATTACHMENT_BYTES, newStorageKey, type Storage, StoredFileMissing } from '../../storage/storage';
 import { loadOrderItem, type OrderItemRow } from './read';
 import { lockOrderItem } from './run-action';
 
@@ -81,10 +75,23 @@ async function recordEvent(
   await publishChange(tx, { topic: 'order_item', id: row.item.ref });
 }
 
-/** Stores an uploaded file and records it on the item. */
+/**
+ * The type a stored file's bytes show. Read back from the store as far as the detector needs (a few KB,
+ * more for a Word file whose parts come late), so the check is the same on every driver and for every size.
+ */
+async function detectedType(storage: Storage, key: string) {
+  const stream = await storage.get(key);
+  try {
+    return await fileTypeFromStream(stream);
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** Stores an uploaded file (streamed to the store) and records it on the item. */
 export async function uploadAttachment(
   db: Db,
-  dataDir: string,
+  storage: Storage,
   key: string,
   file: { filename: string; stream: Readable & { truncated?: boolean } },
   actor: Actor,
@@ -98,21 +105,22 @@ export async function uploadAttachment(
   });
   const row = await loadOrderItem(db, key);
   if (source === 'staff') checkMayChange(row, actor);
-  let saved: { key: string; bytes: number };
+  const saved = { key: newStorageKey(), bytes: 0 };
   try {
-    saved = await saveAttachmentFile(dataDir, file.stream);
+    saved.bytes = (await storage.put(saved.key, file.stream)).bytes;
   } catch (error) {
+    await storage.remove(saved.key).catch(() => undefined);
     if (cutOff ?? file.stream.errored) throw malformedUpload();
     throw error;
   }
   if (file.stream.truncated) {
-    await removeAttachmentFile(dataDir, saved.key);
+    await storage.remove(saved.key);
     throw new AppError('payload_too_large', `Files can be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`);
   }
   // Trust the bytes, not the name or the browser's claim: an executable renamed .pdf is refused.
-  const detected = await fileTypeFromFile(attachmentPath(dataDir, saved.key));
+  const detected = await detectedType(storage, saved.key);
   if (!detected || !ALLOWED_TYPES.has(detected.mime)) {
-    await removeAttachmentFile(dataDir, saved.key);
+    await storage.remove(saved.key);
     throw new AppError('invalid_input', UNSUPPORTED, [{ field: 'file', message: UNSUPPORTED }]);
   }
   try {
@@ -137,7 +145,7 @@ export async function uploadAttachment(
       return attachment;
     });
   } catch (error) {
-    await removeAttachmentFile(dataDir, saved.key);
+    await storage.remove(saved.key);
     throw error;
   }
 }
@@ -172,18 +180,16 @@ export async function changeAttachment(
  * The stored attachment of an item and its open file, for download. A row whose file is gone (a restore
  * without the files, a disk fault) is a 404 with our error shape, not a broken stream after a 200.
  */
-export async function openAttachment(db: Db, dataDir: string, key: string, attachmentId: number) {
+export async function openAttachment(db: Db, storage: Storage, key: string, attachmentId: number) {
   const attachment = await findAttachment(db, key, attachmentId);
-  let file: FileHandle;
   try {
-    file = await open(attachmentPath(dataDir, attachment.storageKey), 'r');
+    return { attachment, stream: await storage.get(attachment.storageKey) };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (!(error instanceof StoredFileMissing)) throw error;
     throw new AppError('not_found', 'The file of this attachment is missing.', [
       { field: 'file', message: 'The stored file is missing.', attachment_id: attachment.id },
     ]);
   }
-  return { attachment, stream: file.createReadStream() };
 }
 
 /** The stored attachment of an item, for download. */
