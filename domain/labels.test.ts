@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stateLabel } from './labels';
-import { ALL_STATES, type OrderItemState } from './states';
+import { ALL_STATES, groupOf, type OrderItemState, type StateGroup } from './states';
 
 const item = (
   currentState: OrderItemState,
@@ -97,5 +97,25 @@ describe('stateLabel: flags on normal states', () => {
 
   it('gives every state a non-empty label', () => {
     for (const state of ALL_STATES) expect(stateLabel(item(state)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('groupOf agrees with the label', () => {
+  it('never shows one label in two colours, over every state and flag combination', () => {
+    const groupsOfLabel = new Map<string, Set<StateGroup>>();
+    for (const state of ALL_STATES) {
+      for (const esc of [false, true]) {
+        for (const hold of [false, true]) {
+          for (const wait of [false, true]) {
+            const shown = item(state, { esc, hold, wait });
+            const label = stateLabel(shown);
+            groupsOfLabel.set(label, (groupsOfLabel.get(label) ?? new Set()).add(groupOf(shown)));
+          }
+        }
+      }
+    }
+    const mixed = [...groupsOfLabel].filter(([, groups]) => groups.size > 1);
+    expect(mixed.map(([label, groups]) => `${label}: ${[...groups].join(', ')}`)).toEqual([]);
+    expect([...(groupsOfLabel.get('Waiting Customer') ?? [])]).toEqual(['waiting']);
   });
 });

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_STATES,
   ESCALATION_STATES,
+  groupOf,
   isOrderItemState,
   NORMAL_STATES,
   ON_HOLD_STATES,
   onHoldVariant,
   productLine,
-  stateGroup,
   WAITING_CUSTOMER_STATES,
   waitingVariant,
 } from './states';
@@ -44,7 +44,7 @@ describe('states', () => {
   });
 });
 
-describe('stateGroup', () => {
+describe('groupOf', () => {
   const base = { isEscalated: false, isOnHold: false, waitingCustomerResponse: false };
   it.each([
     ['gro_order_required', {}, 'in_progress'],
@@ -58,8 +58,11 @@ describe('stateGroup', () => {
     ['on_hold_waiting_despatch_response', { isEscalated: true, isOnHold: true }, 'on_hold'],
     ['order_complete', {}, 'done'],
     ['order_complete', { isEscalated: true }, 'escalated'],
-    ['cancelled', { isEscalated: true }, 'cancelled'],
+    ['cancelled', {}, 'cancelled'],
+    ['cancelled', { isEscalated: true }, 'escalated'],
+    ['waiting_despatch_response', { isEscalated: true, waitingCustomerResponse: true }, 'waiting'],
+    ['despatch_required', { isEscalated: true, isOnHold: true }, 'on_hold'],
   ] as const)('%s %o → %s', (currentState, flags, group) => {
-    expect(stateGroup({ ...base, ...flags, currentState })).toBe(group);
+    expect(groupOf({ ...base, ...flags, currentState })).toBe(group);
   });
 });

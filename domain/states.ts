@@ -165,15 +165,22 @@ export interface GroupedItem {
   waitingCustomerResponse: boolean;
 }
 
-/** The badge group of an item: end states first, then on hold, escalated, waiting, else in progress. */
-export function stateGroup(item: GroupedItem): StateGroup {
+/**
+ * The one definition of an item's group, used by badges, their colours, the orderer stats (whose SQL groups
+ * by the same fields and calls this) and the SPA. It follows the label (labels.ts) branch by branch, so that
+ * one label never shows in two colours: a waiting-customer state reads "Waiting Customer" even while
+ * escalated, and an escalated item reads "Escalated (…)" or "On Hold (…)" whatever its state, cancelled too.
+ */
+export function groupOf(item: GroupedItem): StateGroup {
   const s = item.currentState;
+  if (isEscalationState(s)) return 'escalated';
+  if (isOnHoldState(s)) return 'on_hold';
+  if (isWaitingCustomerState(s)) return 'waiting';
+  if (item.isEscalated) return item.isOnHold ? 'on_hold' : 'escalated';
+  if (item.waitingCustomerResponse) return 'waiting';
   if (s === 'cancelled') return 'cancelled';
-  if (s === 'order_complete' && !item.isEscalated) return 'done';
-  if (item.isOnHold || isOnHoldState(s)) return 'on_hold';
-  if (item.isEscalated || isEscalationState(s)) return 'escalated';
-  if (item.waitingCustomerResponse || isWaitingCustomerState(s) || externallyWaiting.has(s)) return 'waiting';
-  return 'in_progress';
+  if (s === 'order_complete') return 'done';
+  return externallyWaiting.has(s) ? 'waiting' : 'in_progress';
 }
 
 // ---------------------------------------------------------------- product lines

@@ -8,10 +8,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { BASE_LABELS, stateLabel } from '../domain/labels';
 import {
   ALL_STATES,
+  groupOf,
   isNormalState,
   type OrderItemState,
   STATE_GROUP_LABELS,
-  stateGroup,
 } from '../domain/states';
 import { exploreTransitions, type Transition } from '../domain/workflow/explore';
 import type { ActionType } from '../domain/workflow/types';
@@ -80,7 +80,7 @@ function stateTable(): string {
   const rows = ALL_STATES.map((s) => {
     const item = { currentState: s, isEscalated: false, isOnHold: false, waitingCustomerResponse: false };
     const base = isNormalState(s) ? BASE_LABELS[s] : stateLabel(item);
-    return `| \`${s}\` | ${base} | ${STATE_GROUP_LABELS[stateGroup(item)]} |`;
+    return `| \`${s}\` | ${base} | ${STATE_GROUP_LABELS[groupOf(item)]} |`;
   });
   return ['| State | Label | Group (unflagged) |', '|---|---|---|', ...rows].join('\n');
 }

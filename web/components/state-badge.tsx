@@ -2,8 +2,9 @@
 import { Badge } from '@mantine/core';
 import type { StateGroup } from '../../domain/states';
 
-// Background from the Mantine palette (light variant); text dark enough for AA contrast on it.
-const GROUP_COLOURS: Readonly<Record<StateGroup, { color: string; text: string }>> = {
+// The one colour of each group (domain `groupOf`), used by badges, stats and counts alike. Background from
+// the Mantine palette (light variant); text dark enough for AA contrast on it.
+export const GROUP_COLOURS: Readonly<Record<StateGroup, { color: string; text: string }>> = {
   in_progress: { color: 'blue', text: '#174a80' },
   waiting: { color: 'yellow', text: '#5c4300' },
   escalated: { color: 'red', text: '#9b1c1c' },

@@ -20,8 +20,9 @@ const orderers = preparedStatement((db) =>
 );
 
 /**
- * Per orderer and state: how many open items, and how many of them are escalated, waiting for the
- * customer, or past their despatch-by date. One grouped query over the (user_id, current_state) index.
+ * Per orderer, state and the three flags that decide an item's group (domain `groupOf`): how many open
+ * items, and how many of them are past their despatch-by date. One grouped query over the
+ * (user_id, current_state) index; the caller turns each row's state and flags into its group.
  */
 export async function countOpenItemsByOrdererAndState(db: Db, today: string) {
   return openItemCounts(db).execute({ today });
@@ -31,11 +32,10 @@ const openItemCounts = preparedStatement((db) =>
     .select({
       userId: orderItems.userId,
       state: orderItems.currentState,
+      isEscalated: orderItems.isEscalated,
+      isOnHold: orderItems.isOnHold,
+      waitingCustomerResponse: orderItems.waitingCustomerResponse,
       items: count(),
-      escalated: sql<number>`count(*) filter (where ${orderItems.isEscalated})`.mapWith(Number),
-      waitingCustomer: sql<number>`count(*) filter (where ${orderItems.waitingCustomerResponse})`.mapWith(
-        Number,
-      ),
       overdue:
         sql<number>`count(*) filter (where ${orderItems.despatchDueOn} < ${sql.placeholder('today')}::date)`.mapWith(
           Number,
@@ -48,6 +48,12 @@ const openItemCounts = preparedStatement((db) =>
         sql`${orderItems.currentState} not in ('order_complete', 'cancelled')`,
       ),
     )
-    .groupBy(orderItems.userId, orderItems.currentState)
+    .groupBy(
+      orderItems.userId,
+      orderItems.currentState,
+      orderItems.isEscalated,
+      orderItems.isOnHold,
+      orderItems.waitingCustomerResponse,
+    )
     .prepare('open_item_counts'),
 );

@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DashboardQuery, QueueQuery } from '../../../domain/contract/queues';
 import { londonToday } from '../../../domain/format';
-import { type OrderItemState, STATE_GROUPS, type StateGroup, stateGroup } from '../../../domain/states';
+import { groupOf, type OrderItemState, STATE_GROUPS, type StateGroup } from '../../../domain/states';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -89,17 +89,11 @@ export async function ordererStats(db: Db, now = new Date()): Promise<OrdererSta
   for (const c of counts) {
     const s = c.userId === null ? undefined : stats.get(c.userId);
     if (!s) continue;
+    const item = { ...c, currentState: c.state as OrderItemState };
     s.open_items += c.items;
-    // Group by state alone here; escalated and waiting flags are counted separately.
-    const group = stateGroup({
-      currentState: c.state as OrderItemState,
-      isEscalated: false,
-      isOnHold: false,
-      waitingCustomerResponse: false,
-    });
-    s.by_group[group] += c.items;
-    s.escalated += c.escalated;
-    s.waiting_customer += c.waitingCustomer;
+    s.by_group[groupOf(item)] += c.items;
+    if (c.isEscalated) s.escalated += c.items;
+    if (c.waitingCustomerResponse) s.waiting_customer += c.items;
     s.overdue += c.overdue;
   }
   return [...stats.values()];

@@ -5,7 +5,7 @@
 import { pendingUpdateToWire } from '../../../domain/contract/order-item';
 import { stateLabel } from '../../../domain/labels';
 import { panelsFor } from '../../../domain/panels';
-import { type OrderableType, type OrderItemState, stateGroup } from '../../../domain/states';
+import { groupOf, type OrderableType, type OrderItemState } from '../../../domain/states';
 import type { PendingUpdate } from '../../../domain/workflow/types';
 import type { SessionUser } from '../../auth/sessions';
 import type { addresses, attachments } from '../../db/schema';
@@ -45,7 +45,7 @@ export function orderItemWire(row: OrderItemRow, viewer: SessionUser) {
     orderable_type: item.orderableType,
     current_state: item.currentState,
     state_label: stateLabel(d),
-    state_group: stateGroup(d),
+    state_group: groupOf(d),
     user: row.assignee ? { id: row.assignee.id, name: row.assignee.name } : null,
     is_escalated: item.isEscalated,
     is_on_hold: item.isOnHold,
@@ -119,7 +119,7 @@ export function orderItemListWire(row: OrderItemListRow) {
     orderable_type: item.orderableType,
     current_state: item.currentState,
     state_label: stateLabel(labelled),
-    state_group: stateGroup(labelled),
+    state_group: groupOf(labelled),
     user: row.assignee ? { id: row.assignee.id, name: row.assignee.name } : null,
     is_escalated: item.isEscalated,
     is_on_hold: item.isOnHold,

@@ -6,21 +6,12 @@ import { Link } from 'react-router';
 import type { OrdererStats } from '../../../domain/contract/queues';
 import { STATE_GROUP_LABELS, type StateGroup } from '../../../domain/states';
 import { SectionCard } from '../../components/section-card';
+import { GROUP_COLOURS } from '../../components/state-badge';
 import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 import { ordererStatsQuery } from './dashboard-queries';
 
 // Open items are never done or cancelled, so those groups would always read 0.
 const OPEN_GROUPS: readonly StateGroup[] = ['in_progress', 'waiting', 'escalated', 'on_hold'];
-
-// The same colours as the state badges.
-const GROUP_COLOURS: Readonly<Record<StateGroup, string>> = {
-  in_progress: 'blue',
-  waiting: 'yellow',
-  escalated: 'red',
-  on_hold: 'grape',
-  done: 'green',
-  cancelled: 'gray',
-};
 
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -45,7 +36,7 @@ function GroupBar({ stats }: { stats: OrdererStats }) {
               key={g}
               style={{
                 width: `${(stats.by_group[g] / total) * 100}%`,
-                background: `var(--mantine-color-${GROUP_COLOURS[g]}-5)`,
+                background: `var(--mantine-color-${GROUP_COLOURS[g].color}-5)`,
               }}
             />
           ) : null,
@@ -119,7 +110,7 @@ function OrdererRow({ stats, divider }: { stats: OrdererStats; divider: boolean 
         items={OPEN_GROUPS.map((g) => ({
           label: STATE_GROUP_LABELS[g].toLowerCase(),
           value: stats.by_group[g],
-          colour: GROUP_COLOURS[g],
+          colour: GROUP_COLOURS[g].color,
         }))}
       />
       <Figures
