@@ -4,6 +4,7 @@
  *   npm run cli -- user:update --email E [--name N] [--role R] [--orderer true|false] [--active true|false] [--password P]
  *   npm run cli -- seed:demo        (seed the demo data set into an empty database)
  *   npm run db:migrate              (= npm run cli -- db:migrate: apply the migrations and nothing else)
+ *   npm run cli -- storage:migrate  (copy DATA_DIR/attachments into the S3 store; skips what is already there)
  * Reads DATABASE_URL / DATA_DIR like the server and migrates first (under the same advisory lock as the
  * server, so running it beside starting instances is safe).
  */
@@ -13,6 +14,9 @@ import { openDatabase } from '../db/client';
 import { AppError } from '../errors';
 import { seedDemoIfEmpty } from '../seed/demo';
 import { createUser, findUserByEmail, updateUser } from '../services/users/users';
+import { localStorage } from '../storage/local';
+import { migrateStorage } from '../storage/migrate';
+import { openStorage } from '../storage/storage';
 
 const bool = (v: string | undefined) =>
   v === undefined ? undefined : v === 'true' || v === 'yes' || v === '1';
@@ -62,6 +66,16 @@ async function run(argv: string[]): Promise<string> {
       }
       case 'db:migrate':
         return 'Migrations applied: the database is up to date.';
+      case 'storage:migrate': {
+        if (config.storage.driver !== 's3')
+          throw new AppError(
+            'invalid_input',
+            'Set STORAGE_DRIVER=s3 and the S3_* variables (README) to name the store to copy into.',
+          );
+        const from = localStorage(config.dataDir);
+        const { copied, skipped, bytes } = await migrateStorage(from, openStorage(config), console.log);
+        return `Copied ${copied} files (${(bytes / 1024 / 1024).toFixed(1)} MB) from ${from.folder} to bucket ${config.storage.bucket}; ${skipped} already there.`;
+      }
       case 'seed:demo':
         return (await seedDemoIfEmpty(db))
           ? 'Demo data seeded.'
@@ -69,7 +83,7 @@ async function run(argv: string[]): Promise<string> {
       default:
         throw new AppError(
           'invalid_input',
-          'Commands: user:create, user:update, seed:demo, db:migrate (see server/cli/main.ts).',
+          'Commands: user:create, user:update, seed:demo, db:migrate, storage:migrate (see server/cli/main.ts).',
         );
     }
   } finally {
