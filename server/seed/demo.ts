@@ -1,20 +1,20 @@
 /**
- * The demo data set of PRODUCT.md section 9, built through the service functions so it obeys the same rules
- * as real use: orders arrive through the storefront ingestion, items move only through workflow actions.
- * Runs only on an empty embedded database (see main.ts). Deterministic: the same data every time.
+ * The demo data set of PRODUCT.md section 9: a year of sales and work in progress in every one of the 43
+ * states, with every flag, on every product line. Orders go through the storefront schema and price list and
+ * items move only through workflow actions of the domain state machine (builder.ts), then the rows are written
+ * set-based in one transaction. Runs only on an empty database (see main.ts). Deterministic: the same data
+ * every time, relative to the moment it runs (holds end in the future, so the scheduler keeps them).
  */
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StorefrontOrderSchema } from '../../domain/contract/storefront';
 import { priceOf } from '../../domain/pricing';
+import type { CustomerStage } from '../../domain/states';
 import type { Actor, WorkflowAction } from '../../domain/workflow/types';
-import type { Db } from '../db/client';
+import { hashPassword } from '../auth/passwords';
+import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
-import { createFcoBatch, despatchFcoBatch } from '../services/order-items/fco-batches';
-import { loadOrderItem } from '../services/order-items/read';
-import { runItemAction } from '../services/order-items/run-action';
-import { ingestOrder } from '../services/orders/ingest-order';
-import { createUser } from '../services/users/users';
+import { DemoBuilder } from './builder';
 import { seedCustomerContact, seedReferenceContent } from './demo-content';
 import { FIRST_NAMES as FIRST, SURNAMES as LAST } from './names';
 
@@ -60,7 +60,7 @@ const TOWNS = [
 /** The storefront body of one demo item of a product line. */
 function itemBody(
   rng: ReturnType<typeof random>,
-  line: 'certificate' | 'divorce' | 'translation' | 'deed_poll',
+  line: 'certificate' | 'divorce' | 'translation' | 'deed_poll' | 'child_deed_poll',
   extra: Partial<ItemBody['orderable']> = {},
 ): ItemBody {
   const firstname_a = rng.pick(FIRST);
@@ -129,6 +129,20 @@ function itemBody(
           ...extra,
         },
       };
+    case 'child_deed_poll':
+      return {
+        orderable_type: 'ChildDeedPoll',
+        type: 'Child Deed Poll',
+        net_value: 0,
+        orderable: {
+          service_level: 'standard',
+          firstname_a,
+          surname_a,
+          firstname_b: rng.pick(FIRST),
+          surname_b: surname_a,
+          ...extra,
+        },
+      };
   }
 }
 
@@ -149,28 +163,42 @@ function priceItem(item: ItemBody, region: OrderBody['delivery_region'], positio
   );
 }
 
-/** Builds the whole demo data set as of `now`. */
-export async function seedDemo(db: Db, now = new Date()): Promise<void> {
+/** Reports how far seeding has got, from 0 to 1. */
+export type SeedProgress = (fraction: number) => void;
+
+/** Builds the whole demo data set as of `now` in memory; nothing is written yet. */
+export async function buildDemo(now = new Date()): Promise<DemoBuilder> {
   const rng = random(20261122);
+  const b = new DemoBuilder(now);
+  // Three argon2 hashes, computed side by side on the libuv pool.
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   const ids: Record<string, number> = {};
-  for (const u of DEMO_USERS) ids[u.email] = (await createUser(db, { ...u, password: DEMO_PASSWORD })).id;
-  const admin: Actor = { kind: 'user', id: ids['admin@demo.test'], role: 'admin' };
+  for (const [i, u] of DEMO_USERS.entries())
+    ids[u.email] = b.addUser({
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      isOrderer: u.is_orderer,
+      passwordHash: hashes[i],
+      createdAt: new Date(now.getTime() - 400 * 86_400_000),
+      updatedAt: new Date(now.getTime() - 400 * 86_400_000),
+    });
+  const admin: Extract<Actor, { kind: 'user' }> = { kind: 'user', id: ids['admin@demo.test'], role: 'admin' };
   const orderers = [ids['alice@demo.test'], ids['bob@demo.test']];
   const asOrderer = (id: number): Extract<Actor, { kind: 'user' }> => ({ kind: 'user', id, role: 'orderer' });
 
   let orderSeq = 100200;
   const at = (daysAgo: number, hour = 10) =>
     new Date(now.getTime() - daysAgo * 86_400_000 + (hour - 12) * 3_600_000);
-  /** Places one order through the storefront ingestion and answers its item refs. */
-  async function place(items: ItemBody[], placedAt: Date, region: OrderBody['delivery_region'] = 'UK') {
+  /** Places one order as the storefront ingestion would and answers its item refs. */
+  function place(items: ItemBody[], placedAt: Date, region: OrderBody['delivery_region'] = 'UK') {
     orderSeq += 1;
     const [town, zip] = rng.pick(TOWNS);
     const name = `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
-    const ref = String(orderSeq);
     for (const [index, item] of items.entries()) item.net_value = priceItem(item, region, index + 1);
-    await ingestOrder(db, {
+    return b.placeOrder({
       order: {
-        ref,
+        ref: String(orderSeq),
         email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
         phone: `07700 900${String(rng.int(100, 999))}`,
         delivery_region: region,
@@ -186,12 +214,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
         items,
       },
     });
-    return items.map((_, i) => `${ref}-${i + 1}`);
   }
-  const walk = async (ref: string, actor: Actor, actions: WorkflowAction[], when: Date) => {
-    for (const [i, action] of actions.entries()) {
-      await runItemAction(db, { key: ref, action, actor, now: new Date(when.getTime() + i * 3_600_000) });
-    }
+  /** Runs actions one hour apart from `when`. */
+  const walk = (ref: string, actor: Actor, actions: WorkflowAction[], when: Date) => {
+    for (const [i, action] of actions.entries())
+      b.act(ref, action, actor, new Date(when.getTime() + i * 3_600_000));
   };
   const assign = (ref: string, ordererId: number, when: Date) =>
     walk(ref, admin, [{ type: 'assign', ordererId }], when);
@@ -218,7 +245,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       rng.pick(['certificate', 'certificate', 'certificate', 'translation', 'deed_poll', 'divorce'] as const),
     );
     const placedAt = at(daysAgo, rng.int(8, 20));
-    const refs = await place(
+    const refs = place(
       lines.map((l) => itemBody(rng, l)),
       placedAt,
       rng.pick(['UK', 'UK', 'UK', 'UK', 'EC', 'NA', 'WW'] as const),
@@ -226,7 +253,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     for (const [i, ref] of refs.entries()) {
       const orderer = rng.pick(orderers);
       const when = new Date(placedAt.getTime() + 86_400_000);
-      await assign(ref, orderer, when);
+      assign(ref, orderer, when);
       const actions: WorkflowAction[] =
         lines[i] === 'certificate' || lines[i] === 'divorce'
           ? [groOrder('customer'), { type: 'received_from_gro' }]
@@ -239,15 +266,15 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
                   ] as WorkflowAction[])
                 : [despatch]),
             ];
-      await walk(ref, asOrderer(orderer), actions, when);
+      walk(ref, asOrderer(orderer), actions, when);
       if (rng.next() < 0.05) {
-        await walk(
+        walk(
           ref,
           asOrderer(orderer),
           [{ type: 'escalate', message: 'Customer reports the document never arrived.' }],
           when,
         );
-        await walk(
+        walk(
           ref,
           admin,
           [
@@ -269,17 +296,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
   const [alice, bob] = orderers;
   const recent = (d: number) => at(d, 9 + (d % 8));
   const cert = (extra: Partial<ItemBody['orderable']> = {}) => itemBody(rng, 'certificate', extra);
-  const open = async (
-    item: ItemBody,
-    days: number,
-    ordererId: number | null,
-    actions: WorkflowAction[],
-    actor?: Actor,
-  ) => {
-    const [ref] = await place([item], recent(days));
+  const open = (item: ItemBody, days: number, ordererId: number | null, actions: WorkflowAction[]) => {
+    const [ref] = place([item], recent(days));
     if (ordererId !== null) {
-      await assign(ref, ordererId, recent(days - 1));
-      await walk(ref, actor ?? asOrderer(ordererId), actions, recent(days - 1));
+      assign(ref, ordererId, recent(days - 1));
+      walk(ref, asOrderer(ordererId), actions, recent(days - 1));
     }
     return ref;
   };
@@ -289,36 +310,39 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     body: 'Could you confirm the details on your order?',
     responseRequired: true,
   };
+  const reply: WorkflowAction = { type: 'customer_reply' };
+  const postpone: WorkflowAction = { type: 'postpone_notification' };
 
   for (let i = 0; i < 6; i++)
-    await open(
+    open(
       itemBody(rng, rng.pick(['certificate', 'translation', 'deed_poll', 'divorce'] as const)),
       1 + (i % 3),
       null,
       [],
     );
+  open(itemBody(rng, 'child_deed_poll'), 2, null, []);
   for (const who of [alice, bob]) {
-    await open(cert(), 3, who, []);
-    await open(cert(), 5, who, [groOrder()]);
-    await open(cert({ scan_send: true }), 16, who, [groOrder(), { type: 'received_from_gro' }]);
-    await open(cert(), 9, who, [groOrder(), { type: 'received_from_gro' }]);
-    await open(cert(), 12, who, [
+    open(cert(), 3, who, []);
+    open(cert(), 5, who, [groOrder()]);
+    open(cert({ scan_send: true }), 16, who, [groOrder(), { type: 'received_from_gro' }]);
+    open(cert(), 9, who, [groOrder(), { type: 'received_from_gro' }]);
+    open(cert(), 12, who, [
       groOrder(),
       { type: 'ips_submitted', notes: 'IPS raised: the GRO could not find the entry.' },
     ]);
-    await open(cert(), 14, who, [
+    open(cert(), 14, who, [
       groOrder(),
       { type: 'gro_communication', message: 'Entry not found; fee refunded.', refundAmount: 925 },
     ]);
-    await open(itemBody(rng, 'translation'), 4, who, []);
-    await open(itemBody(rng, 'translation', { documents_by_post: true }), 6, who, []);
-    await open(itemBody(rng, 'translation'), 7, who, [{ type: 'approve_documents' }]);
-    await open(itemBody(rng, 'translation'), 8, who, [
+    open(itemBody(rng, 'translation'), 4, who, []);
+    open(itemBody(rng, 'translation', { documents_by_post: true }), 6, who, []);
+    open(itemBody(rng, 'translation'), 7, who, [{ type: 'approve_documents' }]);
+    open(itemBody(rng, 'translation'), 8, who, [
       { type: 'approve_documents' },
       { type: 'send_for_translation', notes: 'Please keep the layout.', despatchTo: 'office_orders' },
     ]);
-    await open(itemBody(rng, 'deed_poll'), 2, who, []);
-    await open(itemBody(rng, 'deed_poll'), 20, who, [
+    open(itemBody(rng, 'deed_poll'), 2, who, []);
+    open(itemBody(rng, 'deed_poll'), 20, who, [
       {
         type: 'reject_documents',
         notes: 'The witness signature is missing; please re-sign and upload again.',
@@ -329,105 +353,170 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
   const apostilles: string[] = [];
   for (let i = 0; i < 5; i++)
     apostilles.push(
-      await open(cert({ apostille_copies: 1, apostille_country: 'ES' }), 10 + i, alice, [
+      open(cert({ apostille_copies: 1, apostille_country: 'ES' }), 10 + i, alice, [
         groOrder(),
         { type: 'received_from_gro' },
       ]),
     );
-  await createFcoBatch(
-    db,
-    { orderItemIds: await idsOf(db, apostilles.slice(0, 2)), fcoReference: 'FCO-2026-1187', fcoCost: 6000 },
+  b.createFcoBatch(
+    apostilles.slice(0, 2),
+    { fcoReference: 'FCO-2026-1187', fcoCost: 6000 },
     asOrderer(alice),
     recent(6),
   );
-  const waiting = await createFcoBatch(
-    db,
-    { orderItemIds: await idsOf(db, apostilles.slice(2, 4)), fcoReference: 'FCO-2026-1172', fcoCost: 6000 },
+  const waiting = b.createFcoBatch(
+    apostilles.slice(2, 4),
+    { fcoReference: 'FCO-2026-1172', fcoCost: 6000 },
     asOrderer(alice),
     recent(8),
   );
-  await despatchFcoBatch(
-    db,
-    waiting.fco_batch.ref,
+  b.despatchFcoBatch(
+    waiting,
     { despatchCost: 650, despatchReference: 'RM 4471 2290 GB' },
     asOrderer(alice),
     recent(7),
   );
 
-  // Escalations, waiting customers, on hold, modify-order requests, cancellations.
-  await open(cert(), 11, bob, [escalate('The customer gave two different dates of birth.')]);
-  await open(cert(), 13, alice, [
-    groOrder(),
-    { type: 'received_from_gro' },
-    escalate('Address is incomplete.'),
-  ]);
-  await open(cert(), 15, bob, [
-    groOrder(),
-    { type: 'received_from_gro' },
-    escalate('Delivery address outside our courier zone.'),
-  ]).then((ref) => walk(ref, admin, [contact], recent(12)));
-  await open(cert(), 18, alice, [escalate('Mother’s maiden name missing.')]).then((ref) =>
-    walk(ref, admin, [contact, { type: 'postpone_notification' }], recent(15)),
+  // Every escalation stage in each of its four steps: escalated, waiting for the customer, the customer's
+  // answer received, and waiting but on hold. Holds are postponed two days ago, so they end in five days
+  // and the scheduler keeps them; the waits are a week or more old, so the scheduler reminds them.
+  const stages: { stage: CustomerStage; item: () => ItemBody; reach: () => WorkflowAction[]; why: string }[] =
+    [
+      {
+        stage: 'gro_order',
+        item: () => cert(),
+        reach: () => [],
+        why: 'The customer gave two different dates of birth.',
+      },
+      {
+        stage: 'gro_reorder',
+        item: () => cert(),
+        reach: () => [groOrder(), { type: 'reorder_required', notes: 'Wrong entry issued; reordering.' }],
+        why: 'Second attempt also failing.',
+      },
+      {
+        stage: 'apostille',
+        item: () => cert({ apostille_copies: 1, apostille_country: 'AE' }),
+        reach: () => [groOrder(), { type: 'received_from_gro' }],
+        why: 'Embassy needs a newer certificate.',
+      },
+      {
+        stage: 'scan_send',
+        item: () => cert({ scan_send: true }),
+        reach: () => [groOrder(), { type: 'received_from_gro' }],
+        why: 'Scan is unreadable; ask for a better copy?',
+      },
+      {
+        stage: 'despatch',
+        item: () => cert(),
+        reach: () => [groOrder(), { type: 'received_from_gro' }],
+        why: 'Delivery address outside our courier zone.',
+      },
+      {
+        stage: 'gro_refunded',
+        item: () => cert(),
+        reach: () => [
+          groOrder(),
+          { type: 'gro_communication', message: 'No trace of the entry.', refundAmount: 925 },
+        ],
+        why: 'Ask the customer for more details.',
+      },
+    ];
+  for (const [i, s] of stages.entries()) {
+    for (const [step, then] of [[], [contact], [contact, reply], [contact, postpone]].entries()) {
+      const who = (i + step) % 2 === 0 ? alice : bob;
+      const days = 11 + i + step;
+      const ref = open(s.item(), days, who, [...s.reach(), escalate(s.why)]);
+      if (then.length > 0) walk(ref, admin, then.slice(0, 1), recent(days - 3));
+      if (then.length > 1) walk(ref, admin, then.slice(1), recent(2));
+    }
+  }
+
+  // Modify-order requests waiting for the customer, and the same on hold.
+  for (const [copies, to, hold] of [
+    [1, 2, false],
+    [2, 1, false],
+    [1, 3, true],
+    [3, 1, true],
+  ] as const) {
+    const who = to > copies ? alice : bob;
+    const ref = open(cert({ copies }), 6, who, [{ type: 'request_update', attributes: { copies: to } }]);
+    if (hold) walk(ref, asOrderer(who), [postpone], recent(1));
+  }
+  // A cancellation that stays escalated (only refund_only left), and a flagged item with a note.
+  const cancelled = open(cert(), 19, alice, [escalate('Duplicate of an earlier order.')]);
+  walk(
+    cancelled,
+    admin,
+    [
+      {
+        type: 'cancel_refund',
+        action: 'full',
+        reason: 'duplicate',
+        amount: null,
+        notes: 'Customer ordered twice.',
+      },
+    ],
+    recent(18),
   );
-  await open(cert(), 17, bob, [escalate('Customer asked to change the year.')]).then((ref) =>
-    walk(ref, admin, [contact, { type: 'customer_reply' }], recent(14)),
-  );
-  await open(cert({ copies: 1 }), 6, alice, [{ type: 'request_update', attributes: { copies: 2 } }]);
-  await open(cert({ copies: 2 }), 7, bob, [{ type: 'request_update', attributes: { copies: 1 } }]);
-  await open(cert(), 19, alice, [escalate('Duplicate of an earlier order.')]).then((ref) =>
-    walk(
-      ref,
-      admin,
-      [
-        {
-          type: 'cancel_refund',
-          action: 'full',
-          reason: 'duplicate',
-          amount: null,
-          notes: 'Customer ordered twice.',
-        },
-      ],
-      recent(18),
-    ),
-  );
-  // One of each remaining escalation stage, and a GRO refund the customer has answered.
-  await open(cert({ apostille_copies: 1, apostille_country: 'AE' }), 9, bob, [
-    groOrder(),
-    { type: 'received_from_gro' },
-    escalate('Embassy needs a newer certificate.'),
-  ]);
-  await open(cert({ scan_send: true }), 8, alice, [
-    groOrder(),
-    { type: 'received_from_gro' },
-    escalate('Scan is unreadable; ask for a better copy?'),
-  ]);
-  await open(cert(), 12, bob, [
-    groOrder(),
-    { type: 'reorder_required', notes: 'Wrong entry issued; reordering.' },
-    escalate('Second attempt also failing.'),
-  ]);
-  await open(cert(), 21, alice, [
-    groOrder(),
-    { type: 'gro_communication', message: 'No trace of the entry.', refundAmount: 925 },
-    escalate('Ask the customer for more details.'),
-  ]).then((ref) => walk(ref, admin, [contact, { type: 'customer_reply' }], recent(16)));
-  await open(cert(), 10, bob, [
+  open(cert(), 10, bob, [
     { type: 'add_note', body: 'Customer phoned: needs it before the 30th.' },
     { type: 'toggle_flag' },
   ]);
-
-  await seedReferenceContent(db);
-  await seedCustomerContact(db, now);
+  return b;
 }
 
-async function idsOf(db: Db, refs: string[]): Promise<number[]> {
-  return Promise.all(refs.map(async (ref) => (await loadOrderItem(db, ref)).item.id));
+/** Builds the demo set and writes it into the transaction; reference content and contact go through their services. */
+export async function seedDemo(
+  db: Db | Tx,
+  now = new Date(),
+  progress: SeedProgress = () => {},
+): Promise<void> {
+  progress(0);
+  const built = await buildDemo(now);
+  progress(0.3);
+  await writeDemo(db, built, now, progress);
 }
 
-/** Seeds the demo set when there are no users yet; answers whether it seeded. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
-  const [{ n }] = await db.select({ n: count() }).from(users);
-  if (n > 0) return false;
-  await seedDemo(db);
-  return true;
+async function writeDemo(db: Db | Tx, built: DemoBuilder, now: Date, progress: SeedProgress) {
+  const total = built.rowCount;
+  const run = async (tx: Tx) => {
+    await built.write(tx, (written) => progress(0.3 + 0.6 * (written / total)));
+    // A handful of rows each; the storefront services keep their own rules (sanitising, dedupe keys).
+    const asDb = tx as unknown as Db;
+    await seedReferenceContent(asDb);
+    await seedCustomerContact(asDb, now);
+  };
+  // Joins the caller's transaction when given one (seedDemoIfEmpty), else opens its own.
+  await db.transaction(run);
+  progress(1);
+}
+
+/** A constant key of the advisory lock that serialises seeding across instances starting together. */
+const SEED_LOCK = 0x5eed_de30;
+
+/**
+ * Seeds the demo set when there are no users yet; answers whether it seeded. Two instances starting at once on
+ * one PostgreSQL database queue on a transaction-level advisory lock, and the second then finds users and
+ * stops, so the demo is never seeded twice. (PGlite is one process: the lock is harmless there.)
+ */
+export async function seedDemoIfEmpty(db: Db, progress: SeedProgress = () => {}): Promise<boolean> {
+  const hasUsers = async (q: Db | Tx) => {
+    const [{ n }] = await q.select({ n: count() }).from(users);
+    return n > 0;
+  };
+  // The common case (already seeded) costs one count and takes no lock.
+  if (await hasUsers(db)) return false;
+  const now = new Date();
+  progress(0);
+  const built = await buildDemo(now);
+  progress(0.3);
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await hasUsers(tx)) return false;
+    await writeDemo(tx, built, now, progress);
+    return true;
+  });
+  if (seeded) await db.execute(sql`analyze`);
+  return seeded;
 }
