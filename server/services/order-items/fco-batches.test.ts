@@ -10,12 +10,14 @@ let admin: Agent;
 let alice: Agent;
 let bob: Agent;
 let aliceId: number;
+let bobId: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   const a = await buildUser(ctx.database, { role: 'admin', is_orderer: false });
   const al = await buildUser(ctx.database);
   const b = await buildUser(ctx.database);
   aliceId = al.id;
+  bobId = b.id;
   admin = await signInAs(ctx.app, a.email);
   alice = await signInAs(ctx.app, al.email);
   bob = await signInAs(ctx.app, b.email);
@@ -32,6 +34,21 @@ const create = (agent: Agent, ids: number[], body: object = { fco_reference: 'F-
   });
 
 describe('FCO batches', () => {
+  it("an orderer's queue lists the batches holding their items, whoever placed them", async () => {
+    const item = await apostilleItem();
+    const placedByAdmin = (await create(admin, [item.id])).json().fco_batch;
+    const queueBatches = async (ordererId: number) => {
+      const res = await admin.request({
+        method: 'GET',
+        url: `/api/v1/orderers/${ordererId}/order_items.json`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().fco_batches_to_despatch.map((b: { ref: string }) => b.ref);
+    };
+    expect(await queueBatches(aliceId)).toContain(placedByAdmin.ref);
+    expect(await queueBatches(bobId)).not.toContain(placedByAdmin.ref);
+  });
+
   it('refuses another orderer’s items (403) and creates no batch', async () => {
     const item = await apostilleItem();
     const before = await snapshot(ctx.database, item.id);

@@ -99,15 +99,29 @@ export async function ordererStats(db: Db, now = new Date()): Promise<OrdererSta
   return [...stats.values()];
 }
 
-/** FCO batches in a state, newest first, with their item refs. */
-export async function listFcoBatches(db: Db, state: 'pending_despatch' | 'waiting_fco', createdBy?: number) {
+/**
+ * FCO batches in a state, oldest first, with their item refs; with an orderer, only the batches holding one
+ * of their items, whoever placed the batch (an admin may place it for them). The few batches in a state come
+ * from the state index and each is checked through the fco_batch_id index.
+ */
+export async function listFcoBatches(
+  db: Db,
+  state: 'pending_despatch' | 'waiting_fco',
+  holdingItemsOf?: number,
+) {
+  const inState = eq(fcoBatches.state, state);
   const batches = await db
     .select()
     .from(fcoBatches)
     .where(
-      createdBy === undefined
-        ? eq(fcoBatches.state, state)
-        : and(eq(fcoBatches.state, state), eq(fcoBatches.createdById, createdBy)),
+      holdingItemsOf === undefined
+        ? inState
+        : and(
+            inState,
+            // OFFSET 0 keeps this a probe of the fco_batch_id index per batch: as a semi-join PostgreSQL
+            // walked the whole index instead (22 ms against 0.5 ms on 100,000 items, EXPLAIN ANALYZE).
+            sql`exists (select 1 from ${orderItems} where ${orderItems.fcoBatchId} = ${fcoBatches.id} and ${orderItems.userId} = ${holdingItemsOf} offset 0)`,
+          ),
     )
     .orderBy(fcoBatches.createdAt)
     .limit(200);
