@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Builds a release into a folder that runs on its own: the SPA (dist/), the compiled server (dist-server/),
+// package.json and the lockfile, and the production dependencies only. The Dockerfile runs this script; so
+// does the release test in CI (server/release.test.ts), so what CI tests is what the image holds.
+//   node scripts/release.mjs <outDir>
+// Then, in <outDir>:  NODE_ENV=production DATABASE_URL=… node dist-server/main.js   (or npm run start:prod)
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const outDir = process.argv[2];
+if (!outDir) {
+  console.error('usage: node scripts/release.mjs <outDir>');
+  process.exit(2);
+}
+const target = path.resolve(outDir);
+if (existsSync(target) && readdirSync(target).length > 0) {
+  console.error(`${target} is not empty; give a new or empty folder.`);
+  process.exit(2);
+}
+
+const run = (cmd, args, cwd = process.cwd()) => {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd });
+  if (result.status !== 0) {
+    console.error(`release: ${cmd} ${args.join(' ')} failed`);
+    process.exit(result.status ?? 1);
+  }
+};
+
+run('npm', ['run', '--silent', 'build']);
+mkdirSync(target, { recursive: true });
+for (const entry of ['dist', 'dist-server', 'package.json', 'package-lock.json']) {
+  cpSync(entry, path.join(target, entry), { recursive: true });
+}
+// Production dependencies only; no install scripts (nothing the server needs has one).
+run(
+  'npm',
+  ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+  target,
+);
+rmSync(path.join(target, 'node_modules', '.package-lock.json'), { force: true });
+console.log(`release ready in ${target}: cd there and run  NODE_ENV=production node dist-server/main.js`);
