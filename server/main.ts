@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { startJobRunner } from './jobs/runner';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
+import { consoleProgress } from './seed/progress';
 import { openStorage } from './storage/storage';
 
 async function main(): Promise<void> {
@@ -30,8 +31,8 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   if (config.demoMode)
-    console.log('Demo mode: checking for demo data (the first start seeds it, about 20 s)...');
-  const seeded = config.demoMode ? await seedDemoIfEmpty(database.db) : false;
+    console.log('Demo mode: checking for demo data (the first start seeds it in a few seconds)...');
+  const seeded = config.demoMode ? await seedDemoIfEmpty(database.db, consoleProgress()) : false;
 
   // One store for the web requests and the e-mail worker: S3 when configured, so every instance sees every file.
   const storage = openStorage(config);
