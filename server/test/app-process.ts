@@ -88,10 +88,16 @@ export interface AppProcess {
   stop(): Promise<number | string>;
 }
 
-/** Starts `node --import tsx server/main.ts` in production mode on a random port of 127.0.0.1. */
+/** Starts `node --import tsx server/main.ts` (or `opts.entry`) in production mode on a random port of 127.0.0.1. */
 export function startAppProcess(
   databaseUrl: string | undefined,
-  opts: { env?: Record<string, string>; preload?: string; timeoutMs?: number } = {},
+  opts: {
+    env?: Record<string, string>;
+    preload?: string;
+    timeoutMs?: number;
+    /** Another entry point and folder than the sources' (the release test runs dist-server/main.js). */
+    entry?: { args: string[]; cwd: string };
+  } = {},
 ): Promise<AppProcess> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -107,8 +113,13 @@ export function startAppProcess(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   };
-  const args = ['--import', 'tsx', ...(opts.preload ? ['--import', opts.preload] : []), 'server/main.ts'];
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = opts.entry?.args ?? [
+    '--import',
+    'tsx',
+    ...(opts.preload ? ['--import', opts.preload] : []),
+    'server/main.ts',
+  ];
+  const child = spawn(process.execPath, args, { env, cwd: opts.entry?.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const exited = new Promise<number | string>((resolve) => {
     child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
@@ -160,7 +171,8 @@ export function startAppProcess(
       reject(new Error(`the app did not start in time:\n${lines.join('\n')}`));
     }, opts.timeoutMs ?? 45_000);
     onLine = (line) => {
-      const match = /Back office running at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      // The console banner, or the logger's start-up line (its "address" field).
+      const match = /(?:Back office running at |"address":")(http:\/\/127\.0\.0\.1:\d+)/.exec(line);
       if (match) {
         clearTimeout(timer);
         resolve({ ...proc, baseUrl: match[1] });
