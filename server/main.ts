@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   if (config.demoMode)
-    console.log('Demo mode: checking for demo data (the first start seeds it in a few seconds)...');
+    console.log('Demo mode: checking for demo data (the first start seeds it in seconds)...');
   const seeded = config.demoMode ? await seedDemoIfEmpty(database.db, consoleProgress()) : false;
 
   // One store for the web requests and the e-mail worker: S3 when configured, so every instance sees every file.
