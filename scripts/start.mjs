@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const STAMP = path.join('dist-server', '.build-stamp');
-const SOURCES = ['domain', 'server', 'web', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts'];
+const SOURCES = ['domain', 'server', 'web', 'vite.config.ts', 'package-lock.json', 'scripts'];
 
 /** The newest modification time under a file or folder (tests are sources too: cheap to include). */
 function newest(entry) {

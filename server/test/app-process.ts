@@ -119,7 +119,11 @@ export function startAppProcess(
     ...(opts.preload ? ['--import', opts.preload] : []),
     'server/main.ts',
   ];
-  const child = spawn(process.execPath, args, { env, cwd: opts.entry?.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    env,
+    cwd: opts.entry?.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   const exited = new Promise<number | string>((resolve) => {
     child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
