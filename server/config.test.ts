@@ -32,6 +32,47 @@ describe('configuration', () => {
     expect(production).toMatchObject({ demoMode: false, secureCookies: true });
   });
 
+  it('keeps attachments in the local folder unless S3 is configured; S3_BUCKET alone selects S3', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).storage).toEqual({ driver: 'local' });
+    expect(
+      loadConfig({
+        DATA_DIR: dir(),
+        S3_BUCKET: 'ukds-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'ukds-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+    expect(loadConfig({ DATA_DIR: dir(), S3_BUCKET: 'ukds-files', STORAGE_DRIVER: 'local' }).storage).toEqual(
+      {
+        driver: 'local',
+      },
+    );
+  });
+
+  it('refuses an incomplete S3 configuration, naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ DATA_DIR: dir(), S3_BUCKET: 'ukds-files', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir(), STORAGE_DRIVER: 'gcs' })).toThrow(/STORAGE_DRIVER/);
+    expect(() => loadConfig({ DATA_DIR: dir(), S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://x' })).toThrow(
+      /S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir(), S3_BUCKET: 'ukds', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+  });
+
   it('refuses bad values, naming the variable', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'eighty' })).toThrow(/PORT/);
