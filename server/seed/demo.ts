@@ -466,30 +466,14 @@ export async function buildDemo(now = new Date()): Promise<DemoBuilder> {
   return b;
 }
 
-/** Builds the demo set and writes it into the transaction; reference content and contact go through their services. */
-export async function seedDemo(
-  db: Db | Tx,
-  now = new Date(),
-  progress: SeedProgress = () => {},
-): Promise<void> {
-  progress(0);
-  const built = await buildDemo(now);
-  progress(0.3);
-  await writeDemo(db, built, now, progress);
-}
-
-async function writeDemo(db: Db | Tx, built: DemoBuilder, now: Date, progress: SeedProgress) {
+async function writeDemo(tx: Tx, built: DemoBuilder, now: Date, progress: SeedProgress) {
   const total = built.rowCount;
-  const run = async (tx: Tx) => {
-    await built.write(tx, (written) => progress(0.3 + 0.6 * (written / total)));
-    // A handful of rows each; the storefront services keep their own rules (sanitising, dedupe keys).
-    const asDb = tx as unknown as Db;
-    await seedReferenceContent(asDb);
-    await seedCustomerContact(asDb, now);
-  };
-  // Joins the caller's transaction when given one (seedDemoIfEmpty), else opens its own.
-  await db.transaction(run);
-  progress(1);
+  await built.write(tx, (written) => progress(0.3 + 0.6 * (written / total)));
+  // A handful of rows each, so they go through their services (sanitising, dedupe keys) in the same
+  // transaction: a transaction handle has the query surface the services use.
+  const asDb = tx as unknown as Db;
+  await seedReferenceContent(asDb);
+  await seedCustomerContact(asDb, now);
 }
 
 /** A constant key of the advisory lock that serialises seeding across instances starting together. */
@@ -517,6 +501,8 @@ export async function seedDemoIfEmpty(db: Db, progress: SeedProgress = () => {})
     await writeDemo(tx, built, now, progress);
     return true;
   });
+  // Fresh statistics, or the planner ignores the new rows' indexes (trigram search above all).
   if (seeded) await db.execute(sql`analyze`);
+  progress(1);
   return seeded;
 }
