@@ -2,6 +2,7 @@
  * Builds the Fastify app: the JSON API under /api/v1 (every path ending .json), the OpenAPI description
  * at /api/docs, health checks, and the built SPA for every other path.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -10,7 +11,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -24,7 +25,9 @@ import type { Config } from './config';
 import { type Database, isDatabaseUnavailable } from './db/client';
 import { AppError } from './errors';
 import { inputGuard } from './input-guard';
+import type { JobStats } from './jobs/runner';
 import { createLiveHub } from './live/hub';
+import { createMetrics, metricsPlugin } from './metrics';
 import { healthRoutes, type ReadinessProbe } from './routes/health';
 import { apiRoutes } from './routes/index';
 import { applySecurityHeaders, helmetOptions, SWAGGER_UI_CSP, signedInOnly } from './security-headers';
@@ -33,22 +36,31 @@ import type { Storage } from './storage/storage';
 
 export interface AppOptions {
   config: Pick<Config, 'storefrontApiKey' | 'sessionSecret' | 'secureCookies' | 'logLevel'> &
-    Partial<Pick<Config, 'dataDir' | 'mailFrom' | 'nodeEnv' | 'trustProxy'>>;
+    Partial<Pick<Config, 'dataDir' | 'mailFrom' | 'nodeEnv' | 'trustProxy' | 'demoMode' | 'metricsToken'>>;
   database: Database;
   /** Folder of the built SPA (index.html and assets); defaults to ./dist. */
   webRoot?: string;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output unless given. */
+  logStream?: { write(line: string): void };
   /** Live updates (LISTEN on the database, GET /api/v1/events); on unless false. */
   live?: boolean;
-  /** The background job runner, when this process runs one: /readyz reports it. */
-  jobs?: ReadinessProbe;
+  /** The background job runner, when this process runs one: /readyz reports it, /metrics its figures. */
+  jobs?: ReadinessProbe & { stats?(): readonly JobStats[] };
   /** Where attachments are kept (server/storage); the local folder under dataDir unless given. */
   storage?: Storage;
 }
 
-const errorBody = (code: string, message: string, details?: unknown) => ({
-  error: details === undefined ? { code, message } : { code, message, details },
+/** The error shape; `request_id` is the id in the logs and the x-request-id header, for support to find. */
+const errorBody = (requestId: string, code: string, message: string, details?: unknown) => ({
+  error:
+    details === undefined
+      ? { code, message, request_id: requestId }
+      : { code, message, details, request_id: requestId },
 });
+
+/** A request id a client or proxy sends is kept when it is short and plain (it goes into every log line). */
+const GIVEN_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * TRUST_PROXY for Fastify. A hop count becomes a function trusting that many hops from the socket: Fastify
@@ -61,23 +73,55 @@ const fastifyTrustProxy = (trust: Config['trustProxy']) =>
 /** Creates the app with every route registered; the caller listens (or injects, in tests). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: opts.config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : { level: opts.config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // The socket's address unless TRUST_PROXY names the proxies allowed to report the client's.
     trustProxy: fastifyTrustProxy(opts.config.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    // The caller's x-request-id when it is plain (a proxy's id then links both logs), else a fresh UUID:
+    // unique across instances, unlike Fastify's per-process counter.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && GIVEN_REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // Fastify logs two lines per request; the onResponse hook below logs one.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     // The router's own refusals (a path that is not valid percent-encoding) answer in our error shape.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       applySecurityHeaders(reply, opts.config.nodeEnv === 'production');
-      reply.status(400).send(errorBody('bad_request', error.message));
+      // The hooks do not run for these: the header is set here.
+      reply.header('x-request-id', request.id);
+      reply.status(400).send(errorBody(request.id, 'bad_request', error.message));
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // One line per request, when it is answered. Demo mode logs them at debug: one person clicking around
+  // made thousands of lines that buried the start banner (LOG_LEVEL=debug shows them).
+  const requestLogLevel = opts.config.demoMode ? 'debug' : 'info';
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log[requestLogLevel](
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
+      return reply.status(error.status).send(errorBody(request.id, error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
@@ -87,30 +131,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       }));
       if (error.validationContext === 'params' && details.every((d) => d.field === 'id')) {
         // An id in the path that is not a positive PostgreSQL integer names no record.
-        return reply.status(404).send(errorBody('not_found', 'No such record.', details));
+        return reply.status(404).send(errorBody(request.id, 'not_found', 'No such record.', details));
       }
-      return reply.status(422).send(errorBody('invalid_input', 'Check the highlighted fields.', details));
+      return reply
+        .status(422)
+        .send(errorBody(request.id, 'invalid_input', 'Check the highlighted fields.', details));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send(errorBody('internal', 'Something went wrong on our side.'));
+      return reply.status(500).send(errorBody(request.id, 'internal', 'Something went wrong on our side.'));
     }
     const status = error.statusCode ?? 500;
     if (status === 413)
-      return reply.status(413).send(errorBody('payload_too_large', 'The upload is too large.'));
+      return reply.status(413).send(errorBody(request.id, 'payload_too_large', 'The upload is too large.'));
     if (status >= 400 && status < 500) {
       // Malformed JSON, a wrong content type and the like are bad input, never a 500.
-      return reply.status(422).send(errorBody('invalid_input', error.message));
+      return reply.status(422).send(errorBody(request.id, 'invalid_input', error.message));
     }
     if (isDatabaseUnavailable(error)) {
       // A dropped connection or an outage: the pool reconnects by itself, so the client may simply retry.
       request.log.warn({ err: error }, 'database unavailable');
       return reply
         .status(503)
-        .send(errorBody('unavailable', 'The service is briefly unavailable. Try again in a moment.'));
+        .send(
+          errorBody(request.id, 'unavailable', 'The service is briefly unavailable. Try again in a moment.'),
+        );
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody('internal', 'Something went wrong on our side.'));
+    return reply.status(500).send(errorBody(request.id, 'internal', 'Something went wrong on our side.'));
   });
 
   // First, so every answer carries the headers, refusals by the hooks below included.
@@ -147,6 +195,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(opts.config.nodeEnv === 'production' ? { uiHooks: { onRequest: signedInOnly(opts.database) } } : {}),
   });
   await app.register(guard, { database: opts.database, storefrontApiKey: opts.config.storefrontApiKey });
+  // Only with a token is anything collected (and /metrics served); before the routes, so its hooks see them.
+  const metrics = opts.config.metricsToken
+    ? createMetrics({ database: opts.database, jobs: opts.jobs, log: app.log })
+    : undefined;
+  await app.register(metricsPlugin, { metrics, token: opts.config.metricsToken });
 
   const live = opts.live === false ? undefined : await createLiveHub(opts.database, app.log);
   if (live) app.addHook('onClose', () => live.close());
@@ -155,7 +208,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       for (const routes of apiRoutes)
-        await api.register(routes, { database: opts.database, config: opts.config, live, storage });
+        await api.register(routes, { database: opts.database, config: opts.config, live, storage, metrics });
     },
     { prefix: '/api/v1' },
   );
@@ -193,7 +246,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     return reply
       .status(404)
-      .send(errorBody('not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+      .send(
+        errorBody(
+          request.id,
+          'not_found',
+          `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+        ),
+      );
   });
 
   return app;

@@ -55,6 +55,10 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('UK Document Services <orders@ukds.example>'),
   WEB_ROOT: z.string().min(1).default('./dist'),
   TRUST_PROXY: TrustProxySchema.optional(),
+  // A bearer token for GET /metrics; unset, /metrics answers 404. Long enough not to be guessed.
+  METRICS_TOKEN: z.string().min(16).max(256).optional(),
+  RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  RETENTION_NOTIFICATIONS_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -105,6 +109,10 @@ export interface Config {
   secureCookies: boolean;
   /** Proxies trusted to report the client address (Fastify's `trustProxy`); false: the socket's address. */
   trustProxy: number | string[] | false;
+  /** Bearer token of GET /metrics (server/metrics.ts); unset: no metrics, /metrics answers 404. */
+  metricsToken?: string;
+  /** Delivered e-mails and read notifications are deleted after this many days (server/jobs/retention.ts). */
+  retention: { outboxDays: number; notificationsDays: number };
   /** STORAGE_DRIVER, or S3 when S3_BUCKET is set. */
   storage: StorageConfig;
 }
@@ -139,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoMode,
     secureCookies: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
+    metricsToken: e.METRICS_TOKEN,
+    retention: { outboxDays: e.RETENTION_OUTBOX_DAYS, notificationsDays: e.RETENTION_NOTIFICATIONS_DAYS },
     storage,
   };
 }

@@ -30,8 +30,7 @@ async function main(): Promise<void> {
     onPoolError: (error) => log.warn({ err: error }, 'database connection lost; the pool will reconnect'),
   });
   await database.migrate();
-  if (config.demoMode)
-    console.log('Demo mode: checking for demo data (the first start seeds it in seconds)...');
+  if (config.demoMode) log.info('demo mode: checking for demo data (the first start seeds it in seconds)');
   const seeded = config.demoMode ? await seedDemoIfEmpty(database.db, consoleProgress()) : false;
 
   // One store for the web requests and the e-mail worker: S3 when configured, so every instance sees every file.
@@ -40,6 +39,8 @@ async function main(): Promise<void> {
     database.db,
     { smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom, storage },
     log,
+    undefined,
+    config.retention,
   );
   const app = await buildApp({ config, database, webRoot: config.webRoot, jobs, storage });
 
@@ -61,7 +62,10 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.port, host: config.host });
   const where = config.host === '0.0.0.0' ? address.replace('0.0.0.0', 'localhost') : address;
+  log.info({ address: where, database: database.kind, dataDir: config.dataDir }, 'back office running');
   if (config.demoMode) {
+    // A plain block, not a log line: it is for the person at the console, and request lines (at debug in
+    // demo mode) no longer bury it.
     console.log(
       `\n  Back office running at ${where}  (${database.kind}, data in ${config.dataDir})\n` +
         `  ${seeded ? 'Demo data seeded. ' : ''}Demo sign-in (demo credentials, not for production):\n` +
@@ -69,12 +73,12 @@ async function main(): Promise<void> {
         `    alice@demo.test / ${DEMO_PASSWORD}   (orderer)\n` +
         `    bob@demo.test   / ${DEMO_PASSWORD}   (orderer)\n`,
     );
-  } else {
-    console.log(`Back office running at ${where} (${database.kind})`);
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A configuration error is for a person to read (it names each variable); anything else is a log line.
+  if (error instanceof ConfigError) console.error(error.message);
+  else pino().fatal({ err: error }, 'start-up failed');
   process.exit(1);
 });

@@ -28,6 +28,8 @@ export const ErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     details: z.unknown().optional(),
+    /** The request's id, as in the x-request-id header and the server's log lines. */
+    request_id: z.string(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof ErrorSchema>;

@@ -49,7 +49,11 @@ describe('sign-in', () => {
     const res = await signInRequest(user.email, 'not-the-password');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
-      error: { code: 'invalid_credentials', message: 'Wrong e-mail or password.' },
+      error: {
+        code: 'invalid_credentials',
+        message: 'Wrong e-mail or password.',
+        request_id: expect.any(String),
+      },
     });
     expect(res.cookies.find((c) => c.name === 'ukds_session')).toBeUndefined();
   });
@@ -113,7 +117,9 @@ describe('current user and sign-out', () => {
   it('answers 401 with the error shape when not signed in', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/current_user.json' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { code: 'unauthenticated', message: 'Sign in to continue.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'unauthenticated', message: 'Sign in to continue.', request_id: expect.any(String) },
+    });
   });
 
   it('answers the user and the same CSRF token', async () => {

@@ -31,6 +31,8 @@ export interface Database {
   pglite?: PGlite;
   /** The connection string on PostgreSQL (tests open a second pool to race the first). */
   url?: string;
+  /** The pool's connections and waiting queries, on PostgreSQL (PGlite has one connection, no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -134,6 +136,7 @@ export function fromPostgres(
       return true;
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -1,13 +1,14 @@
 /**
- * The background worker of one app instance: delivers e-mail every few seconds and runs the scheduled
- * item jobs and the session purge every minute. Safe to run on every instance (rows are claimed with SKIP
+ * The background worker of one app instance: delivers e-mail every few seconds, runs the scheduled item jobs
+ * every minute and the retention job (expired sessions, old sign-in failures, delivered e-mail, read
+ * notifications: jobs/retention.ts) every ten minutes. Safe to run on every instance (rows are claimed with SKIP
  * LOCKED); a round never overlaps the previous one. A round that fails (the database is down) is retried
  * with capped exponential backoff, for as long as it takes; the runner reports itself down meanwhile.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { purgeExpiredSessions } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { createMailer, deliverDueEmails, type MailerOptions } from '../mail/worker';
+import { RETENTION_DEFAULTS, type RetentionOptions, runRetention } from './retention';
 import { endDuePostponements, sendDueReminders } from './scheduled';
 
 /**
@@ -22,9 +23,25 @@ export function retryDelayMs(failures: number, random = Math.random): number {
   return Math.round(ceiling * (0.5 + random() / 2));
 }
 
+/** Each job's figures since start, for /metrics. */
+export interface JobStats {
+  name: string;
+  runs: number;
+  failures: number;
+  lastSuccessAt: Date | null;
+}
+
+const JOB_NAMES = ['mail', 'reminders', 'postponements', 'retention'] as const;
+type JobName = (typeof JOB_NAMES)[number];
+
+/** Rounds between two retention runs (10 minutes at the usual 5 s): its scans need not run every minute. */
+export const RETENTION_EVERY_ROUNDS = 120;
+
 export interface JobRunner {
   /** False after a failed round until one succeeds. */
   ready(): boolean;
+  /** Runs, failures and last success of each job. */
+  stats(): readonly JobStats[];
   /** Stops the loop and waits for a round in progress. */
   stop(): Promise<void>;
 }
@@ -34,8 +51,24 @@ export function startJobRunner(
   mail: MailerOptions,
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>,
   everyMs = 5000,
+  retention: RetentionOptions = RETENTION_DEFAULTS,
 ): JobRunner {
   const send = createMailer(mail);
+  const stats = new Map<JobName, JobStats>(
+    JOB_NAMES.map((name) => [name, { name, runs: 0, failures: 0, lastSuccessAt: null }]),
+  );
+  const run = async <T>(name: JobName, job: () => Promise<T>): Promise<T> => {
+    const s = stats.get(name) as JobStats;
+    s.runs += 1;
+    try {
+      const result = await job();
+      s.lastSuccessAt = new Date();
+      return result;
+    } catch (error) {
+      s.failures += 1;
+      throw error;
+    }
+  };
   let stopped = false;
   let round = 0;
   let failures = 0;
@@ -44,12 +77,17 @@ export function startJobRunner(
 
   const tick = async () => {
     try {
-      await deliverDueEmails(db, send);
+      await run('mail', () => deliverDueEmails(db, send));
       // The minute's jobs wait for a round that reaches them; a failed one tries them again next time.
       if (round % 12 === 0) {
-        await sendDueReminders(db);
-        await endDuePostponements(db);
-        await purgeExpiredSessions(db);
+        await run('reminders', () => sendDueReminders(db));
+        await run('postponements', () => endDuePostponements(db));
+      }
+      if (round % RETENTION_EVERY_ROUNDS === 0) {
+        const pruned = await run('retention', () => runRetention(db, retention));
+        if (pruned.signInFailures + pruned.outbox + pruned.notifications > 0) {
+          log.info({ pruned }, 'retention: old rows deleted');
+        }
       }
       round += 1;
       if (failures > 0) log.info({ failures }, 'background jobs running again');
@@ -72,6 +110,7 @@ export function startJobRunner(
 
   return {
     ready: () => failures === 0,
+    stats: () => [...stats.values()].map((s) => ({ ...s })),
     async stop() {
       stopped = true;
       clearTimeout(timer);

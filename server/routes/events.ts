@@ -16,7 +16,7 @@ const HEARTBEAT_MS = 25_000;
 /** setTimeout's longest delay (about 24 days); a later deadline is checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { live, database }) => {
+export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { live, database, metrics }) => {
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of open) end();
@@ -54,6 +54,7 @@ export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { live,
         if (!res.writableEnded) res.end();
       };
       open.add(end);
+      const closed = metrics?.sseOpened();
       const unsubscribe = live?.subscribe((event) => {
         if (event.kind === 'sessions_ended') {
           if (event.sessionIds.includes(session.id)) end();
@@ -87,6 +88,7 @@ export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { live,
         clearTimeout(expiry);
         unsubscribe?.();
         open.delete(end);
+        closed?.();
       });
     },
   );

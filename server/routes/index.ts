@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { LiveHub } from '../live/hub';
+import type { AppMetrics } from '../metrics';
 import type { Storage } from '../storage/storage';
 import { conversationRoutes } from './conversations';
 import { eventRoutes } from './events';
@@ -27,6 +28,8 @@ export interface RouteDeps {
   config: Pick<Config, 'storefrontApiKey' | 'secureCookies'> & Partial<Pick<Config, 'dataDir' | 'mailFrom'>>;
   /** Where attachments are kept. */
   storage: Storage;
+  /** Prometheus figures (server/metrics.ts); absent unless METRICS_TOKEN is set. */
+  metrics?: Pick<AppMetrics, 'sseOpened'>;
 }
 
 export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [

@@ -1,0 +1,184 @@
+/**
+ * Retention: rows past their age go, in batches; newer ones, and the ones a screen or the worker still needs
+ * (undelivered e-mail, unread notifications), stay. The job runner runs it and reports it for /metrics.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { notifications, outbox, sessions, signInFailures } from '../db/schema';
+import { buildUser, freshDatabase } from '../test/harness';
+import { runRetention, SIGN_IN_FAILURE_KEEP_MS } from './retention';
+import { startJobRunner } from './runner';
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = new Date('2026-11-23T12:00:00Z');
+const ago = (ms: number) => new Date(now.getTime() - ms);
+
+let database: Database;
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('retention', () => {
+  it('deletes old sign-in failures, delivered e-mail, read notifications and expired sessions; keeps the rest', async () => {
+    const { db } = database;
+    const user = await buildUser(database);
+
+    const failures = await db
+      .insert(signInFailures)
+      .values([
+        ...Array.from({ length: 5 }, () => ({
+          email: 'old@x.example',
+          ip: '10.0.0.1',
+          createdAt: ago(2 * 60 * 60 * 1000),
+        })),
+        // Inside the throttle window and its margin: the throttle still counts it.
+        { email: 'new@x.example', ip: '10.0.0.1', createdAt: ago(SIGN_IN_FAILURE_KEEP_MS - 60_000) },
+        { email: 'now@x.example', ip: '10.0.0.1', createdAt: ago(10 * 60 * 1000) },
+      ])
+      .returning({ id: signInFailures.id, email: signInFailures.email });
+
+    const mail = (
+      n: string,
+      status: 'pending' | 'sending' | 'sent' | 'failed',
+      createdAt: Date,
+      sentAt?: Date,
+    ) => ({
+      kind: 'test',
+      toAddress: 'c@x.example',
+      subject: n,
+      textBody: 't',
+      messageId: `<${n}-${Math.random()}@test>`,
+      status,
+      createdAt,
+      sentAt: sentAt ?? null,
+    });
+    await db
+      .insert(outbox)
+      .values([
+        mail('sent-old', 'sent', ago(100 * DAY), ago(95 * DAY)),
+        mail('sent-old-2', 'sent', ago(200 * DAY), ago(199 * DAY)),
+        mail('sent-new', 'sent', ago(100 * DAY), ago(80 * DAY)),
+        mail('failed-old', 'failed', ago(300 * DAY)),
+        mail('pending-old', 'pending', ago(300 * DAY)),
+        mail('sending-old', 'sending', ago(300 * DAY)),
+      ]);
+
+    const note = (message: string, createdAt: Date, readAt: Date | null) => ({
+      userId: user.id,
+      kind: 'test',
+      message,
+      createdAt,
+      readAt,
+    });
+    await db
+      .insert(notifications)
+      .values([
+        note('read-old', ago(100 * DAY), ago(99 * DAY)),
+        note('read-new', ago(30 * DAY), ago(29 * DAY)),
+        note('unread-old', ago(300 * DAY), null),
+      ]);
+
+    await db.insert(sessions).values([
+      { id: 'expired', userId: user.id, csrfToken: 'c', expiresAt: ago(1000), lastSeenAt: ago(60_000) },
+      {
+        id: 'live',
+        userId: user.id,
+        csrfToken: 'c',
+        expiresAt: new Date(now.getTime() + DAY),
+        lastSeenAt: now,
+      },
+    ]);
+
+    // Batches of 2: several statements for the five old failures.
+    const result = await runRetention(db, { outboxDays: 90, notificationsDays: 90 }, now, 2);
+    expect(result).toEqual({
+      sessions: 'purged',
+      signInFailures: 5,
+      outbox: 2,
+      notifications: 1,
+      complete: true,
+    });
+
+    const left = await db
+      .select({ email: signInFailures.email })
+      .from(signInFailures)
+      .where(
+        inArray(
+          signInFailures.id,
+          failures.map((f) => f.id),
+        ),
+      );
+    expect(left.map((r) => r.email).sort()).toEqual(['new@x.example', 'now@x.example']);
+    const subjects = (await db.select({ s: outbox.subject }).from(outbox)).map((r) => r.s).sort();
+    expect(subjects).toEqual(['failed-old', 'pending-old', 'sending-old', 'sent-new']);
+    const messages = (
+      await db
+        .select({ m: notifications.message })
+        .from(notifications)
+        .where(eq(notifications.userId, user.id))
+    )
+      .map((r) => r.m)
+      .sort();
+    expect(messages).toEqual(['read-new', 'unread-old']);
+    const ids = (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).map(
+      (r) => r.id,
+    );
+    expect(ids).toEqual(['live']);
+
+    // Shorter ages are honoured: 20 days now takes the delivered e-mail and the read notification left.
+    const shorter = await runRetention(db, { outboxDays: 20, notificationsDays: 20 }, now);
+    expect(shorter).toMatchObject({ outbox: 1, notifications: 1 });
+    expect(await runRetention(db, { outboxDays: 20, notificationsDays: 20 }, now)).toMatchObject({
+      signInFailures: 0,
+      outbox: 0,
+      notifications: 0,
+    });
+  });
+
+  it('runs in the job runner, which reports each job', async () => {
+    const runner = startJobRunner(
+      database.db,
+      { dataDir: mkdtempSync(path.join(tmpdir(), 'ukds-retention-')), mailFrom: 'T <t@x.example>' },
+      { error: () => undefined, warn: () => undefined, info: () => undefined },
+      60_000,
+    );
+    try {
+      await expect
+        .poll(() => runner.stats().find((j) => j.name === 'retention')?.lastSuccessAt, { timeout: 10_000 })
+        .toBeInstanceOf(Date);
+      const byName = Object.fromEntries(runner.stats().map((j) => [j.name, j]));
+      expect(Object.keys(byName).sort()).toEqual(['mail', 'postponements', 'reminders', 'retention']);
+      expect(byName.mail).toMatchObject({ runs: 1, failures: 0 });
+      expect(byName.retention).toMatchObject({ runs: 1, failures: 0 });
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('takes its ages from RETENTION_OUTBOX_DAYS and RETENTION_NOTIFICATIONS_DAYS, 90 days by default', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ukds-config-'));
+    expect(loadConfig({ DATA_DIR: dataDir }).retention).toEqual({ outboxDays: 90, notificationsDays: 90 });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, RETENTION_OUTBOX_DAYS: '30', RETENTION_NOTIFICATIONS_DAYS: '7' })
+        .retention,
+    ).toEqual({ outboxDays: 30, notificationsDays: 7 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, RETENTION_OUTBOX_DAYS: '0' })).toThrow(
+      /RETENTION_OUTBOX_DAYS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, RETENTION_NOTIFICATIONS_DAYS: 'x' })).toThrow(
+      /RETENTION_NOTIFICATIONS_DAYS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 'a'.repeat(32) }).metricsToken).toBe(
+      'a'.repeat(32),
+    );
+  });
+});
