@@ -238,3 +238,18 @@ export const ORDER_ITEM_TYPES = [
   'Notarised Translation',
 ] as const;
 export type OrderItemType = (typeof ORDER_ITEM_TYPES)[number];
+
+/** The order item types each orderable type is sold as (the storefront may not mix them). */
+export const ITEM_TYPES_OF: Readonly<Record<OrderableType, readonly OrderItemType[]>> = {
+  Certificate: ['Birth Certificate', 'Marriage Certificate', 'Death Certificate'],
+  DivorceCertificate: ['Divorce Certificate'],
+  Translation: ['Certified Translation', 'Sworn Translation', 'Notarised Translation'],
+  AdultDeedPoll: ['Adult Deed Poll'],
+  ChildDeedPoll: ['Child Deed Poll'],
+};
+
+/** The translation kind an order item type names ("Sworn Translation" → SwornTranslation), else null. */
+export function translationTypeOf(type: OrderItemType): TranslationType | null {
+  const kind = type.replace(' ', '');
+  return (TRANSLATION_TYPES as readonly string[]).includes(kind) ? (kind as TranslationType) : null;
+}

@@ -1,4 +1,5 @@
 /** Every request and response schema of the API: one source for server validation, OpenAPI and SPA forms. */
+export * from './codes';
 export * from './common';
 export * from './conversations';
 export * from './order-item';

@@ -11,6 +11,7 @@ import {
   TRANSLATION_DESPATCH_OPTIONS,
 } from '../options';
 import { CARRIERS, DESPATCH_BY, GRO_SERVICES } from '../pricing';
+import { CountryCodeSchema } from './codes';
 import {
   enumOf,
   FreeFormBodySchema,
@@ -61,7 +62,7 @@ export const OrderItemUpdateAttributesSchema = z
     pages: z.number().int('Enter a whole number of pages.').min(1, 'Enter at least 1 page.').max(10_000),
     copies: z.number().int('Enter a whole number of copies.').min(1, 'Enter at least 1 copy.').max(1000),
     apostille_copies: z.number().int().min(0, 'Enter 0 or more apostille copies.').max(1000),
-    apostille_country: z.string().length(2, 'Choose a country.').nullable(),
+    apostille_country: CountryCodeSchema.nullable(),
     scan_send: z.boolean(),
     despatch_by: z.enum(DESPATCH_BY, { error: 'Choose a despatch option.' }),
   })

@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { CERTIFICATE_COUNTRIES } from '../options';
 import { DELIVERY_REGIONS, DESPATCH_BY } from '../pricing';
-import { ORDER_ITEM_TYPES, ORDERABLE_TYPES, TRANSLATION_TYPES } from '../states';
+import {
+  ITEM_TYPES_OF,
+  ORDER_ITEM_TYPES,
+  ORDERABLE_TYPES,
+  TRANSLATION_TYPES,
+  translationTypeOf,
+} from '../states';
+import { CountryCodeSchema, LanguageCodeSchema } from './codes';
 import {
   EmailSchema,
   enumOf,
@@ -22,7 +29,7 @@ export const StorefrontAddressSchema = z.object({
   city: z.string().max(200).default(''),
   state: optionalText(200),
   zip: z.string().max(40).default(''),
-  country_code: z.string().length(2, 'Use an ISO country code.').default('GB'),
+  country_code: CountryCodeSchema.default('GB'),
 });
 export type StorefrontAddress = z.infer<typeof StorefrontAddressSchema>;
 
@@ -32,11 +39,11 @@ export const StorefrontOrderableSchema = z.object({
   copies: z.number().int().min(1).max(1000).default(1),
   pages: z.number().int().min(1).max(10_000).nullish(),
   apostille_copies: z.number().int().min(0).max(1000).default(0),
-  apostille_country: optionalText(2),
+  apostille_country: CountryCodeSchema.nullish(),
   scan_send: z.boolean().default(false),
   despatch_by: z.enum(DESPATCH_BY).default('standard'),
   certificate_country: enumOf(CERTIFICATE_COUNTRIES, 'Use EW, NI, SC, RI or OS.').nullish(),
-  source_language: optionalText(2),
+  source_language: LanguageCodeSchema.nullish(),
   documents_by_post: z.boolean().default(false),
   firstname_a: optionalText(200),
   surname_a: optionalText(200),
@@ -49,12 +56,50 @@ export const StorefrontOrderableSchema = z.object({
 });
 export type StorefrontOrderable = z.infer<typeof StorefrontOrderableSchema>;
 
-export const StorefrontOrderItemSchema = z.object({
+const ItemKindSchema = z.object({
   orderable_type: z.enum(ORDERABLE_TYPES),
   type: z.enum(ORDER_ITEM_TYPES),
-  net_value: PenceSchema,
-  orderable: StorefrontOrderableSchema,
+  orderable: z.object({ type: z.enum(TRANSLATION_TYPES).nullish() }),
 });
+
+/**
+ * The item's three type fields must agree (issue 17): a Certificate is a birth, marriage or death
+ * certificate, and a translation's orderable type, when sent, is the kind its item type names. Checked
+ * whenever those fields parse, so a refused order lists this beside its other bad fields.
+ */
+function checkItemKind(item: z.output<typeof ItemKindSchema>, ctx: z.RefinementCtx) {
+  const allowed = ITEM_TYPES_OF[item.orderable_type];
+  if (!allowed.includes(item.type)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['type'],
+      message: `A ${item.orderable_type} item is a ${allowed.join(', a ')}.`,
+    });
+    return;
+  }
+  const sent = item.orderable.type ?? null;
+  const kind = translationTypeOf(item.type);
+  if (sent !== null && sent !== kind) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['orderable', 'type'],
+      message: kind
+        ? `A ${item.type} has the orderable type ${kind}.`
+        : 'Only a translation has an orderable type.',
+    });
+  }
+}
+
+export const StorefrontOrderItemSchema = z
+  .object({
+    orderable_type: z.enum(ORDERABLE_TYPES),
+    type: z.enum(ORDER_ITEM_TYPES),
+    net_value: PenceSchema,
+    orderable: StorefrontOrderableSchema,
+  })
+  .superRefine((item, ctx) => checkItemKind(item, ctx), {
+    when: (payload) => ItemKindSchema.safeParse(payload.value).success,
+  });
 export type StorefrontOrderItem = z.infer<typeof StorefrontOrderItemSchema>;
 
 export const StorefrontOrderSchema = z.object({

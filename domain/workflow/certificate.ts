@@ -3,7 +3,7 @@ import { formatDate, londonToday } from '../format';
 import { DIRECT_TO_CUSTOMER, GRO_DESTINATIONS } from '../options';
 import { CARRIERS, defaultDespatchCost, findDespatchService, GRO_SERVICES, groServiceCost } from '../pricing';
 import type { OrderItemState } from '../states';
-import { accept, invalid, isIsoDate, isPence, text, wrongState } from './result';
+import { accept, invalid, isFutureDay, isIsoDate, isPence, text, wrongState } from './result';
 import type { ActionOf, Decision, WorkItem } from './types';
 
 /** The next step after documents reach the office: apostille, then scan-send, then despatch. */
@@ -148,6 +148,8 @@ export function despatch(item: WorkItem, action: ActionOf<'despatch'>, now: Date
   if (item.currentState !== 'despatch_required') return wrongState(item, action.type);
   const despatchedOn = action.despatchedOn ?? londonToday(now);
   if (!isIsoDate(despatchedOn)) return invalid('despatched_on', 'Enter the despatch date.');
+  if (isFutureDay(despatchedOn, now))
+    return invalid('despatched_on', 'A despatch date cannot be in the future.');
   const service = findDespatchService(action.carrier, action.service);
   if (!service) return invalid('service', 'Choose a service of the chosen carrier.');
   const cost = action.cost ?? defaultDespatchCost(action.carrier, action.service, item.deliveryRegion);

@@ -1,6 +1,6 @@
 /** Actions any state allows: notes, the flag and the arrival of the customer's original documents. */
 import { londonToday } from '../format';
-import { accept, invalid, isIsoDate, text } from './result';
+import { accept, invalid, isFutureDay, isIsoDate, text } from './result';
 import type { ActionOf, Decision, WorkItem } from './types';
 
 /** add_note: a staff note on the item's comments. */
@@ -19,5 +19,7 @@ export function toggleFlag(item: WorkItem, action: ActionOf<'toggle_flag'>): Dec
 export function originalReceived(item: WorkItem, action: ActionOf<'original_received'>, now: Date): Decision {
   const receivedOn = action.receivedOn ?? londonToday(now);
   if (!isIsoDate(receivedOn)) return invalid('received_on', 'Enter the date the originals arrived.');
+  if (isFutureDay(receivedOn, now))
+    return invalid('received_on', 'The originals cannot arrive in the future.');
   return accept(item, action, { originalReceivedOn: receivedOn }, { payload: { received_on: receivedOn } });
 }

@@ -1,5 +1,6 @@
 /** Building blocks every transition uses: refusals, accepted outcomes and small input checks. */
 import { addDays } from 'date-fns';
+import { londonToday } from '../format';
 import { stateLabel } from '../labels';
 import type {
   ActionType,
@@ -86,6 +87,16 @@ export function isPence(value: number): boolean {
 /** Whether a string is a 'yyyy-MM-dd' calendar date. */
 export function isIsoDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+const utcDay = (moment: Date) => moment.toISOString().slice(0, 10);
+
+/** Whether a 'yyyy-MM-dd' day is after today in London: the forms' date pickers stop at today. */
+export function isFutureDay(day: string, now: Date): boolean {
+  // London is UTC or one hour ahead, so only a day between those two needs the (slow) time-zone lookup.
+  if (day <= utcDay(now)) return false;
+  if (day > utcDay(new Date(now.getTime() + 3_600_000))) return true;
+  return day > londonToday(now);
 }
 
 /** When the next reminder or the end of a postponement falls. */

@@ -9,7 +9,7 @@ import { londonToday } from '../../../domain/format';
 import type { Actor, WorkflowAction } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
 import { fcoBatches, orderItems } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, forbidden, invalidInput, notFound } from '../../errors';
 import { publishChange } from '../../live/publish';
 import { fcoBatchWire } from './queries';
 import { applyItemAction, lockOrderItem } from './run-action';
@@ -111,8 +111,8 @@ async function moveBatch(
   return showFcoBatch(db, key);
 }
 
-/** Posts a batch to the FCO: pending_despatch → waiting_fco, with its items. */
-export function despatchFcoBatch(
+/** Posts a batch to the FCO: pending_despatch → waiting_fco, with its items; never on a future day. */
+export async function despatchFcoBatch(
   db: Db,
   key: string,
   input: {
@@ -124,6 +124,12 @@ export function despatchFcoBatch(
   actor: Extract<Actor, { kind: 'user' }>,
   now = new Date(),
 ) {
+  // The form's date picker stops at today; a batch posted on a future day is a typing mistake.
+  if (input.despatchedOn && input.despatchedOn > londonToday(now)) {
+    throw invalidInput('Check the despatch.', [
+      { field: 'despatch.despatched_on', message: 'A despatch date cannot be in the future.' },
+    ]);
+  }
   return moveBatch(
     db,
     key,

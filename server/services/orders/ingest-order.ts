@@ -11,6 +11,7 @@ import {
   StorefrontOrderSchema,
 } from '../../../domain/contract/storefront';
 import { DELIVERY_REGIONS, type DeliveryRegion, type DespatchBy, priceOf } from '../../../domain/pricing';
+import { translationTypeOf } from '../../../domain/states';
 import { despatchDueOn } from '../../../domain/turnaround';
 import type { Db, Tx } from '../../db/client';
 import { addresses, orderables, orderItems, orders } from '../../db/schema';
@@ -38,12 +39,21 @@ interface Issue {
   message: string;
 }
 
+/**
+ * The orderable's own type as priced and stored: a translation's kind comes from its item type (the
+ * contract has checked that a sent orderable.type agrees), so one left out is not stored as "Translation"
+ * while priced as certified; the other lines store their orderable type.
+ */
+function orderableTypeOf(item: StorefrontOrderItem): string {
+  return translationTypeOf(item.type) ?? item.orderable_type;
+}
+
 /** An item's subtotal, or the issue naming an item whose service level the price list does not know. */
 function priceItem(item: StorefrontOrderItem, index: number, deliveryRegion: DeliveryRegion): number | Issue {
   try {
     return priceOf(
       {
-        type: item.orderable.type ?? null,
+        type: orderableTypeOf(item),
         serviceLevel: item.orderable.service_level ?? null,
         pages: item.orderable.pages ?? null,
         copies: item.orderable.copies,
@@ -134,7 +144,7 @@ export async function ingestOrder(
       const [orderable] = await tx
         .insert(orderables)
         .values({
-          type: a.type ?? item.orderable_type,
+          type: orderableTypeOf(item),
           pages: a.pages ?? null,
           copies: a.copies,
           serviceLevel: a.service_level ?? null,

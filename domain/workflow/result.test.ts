@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { isFutureDay } from './result';
+
+describe('isFutureDay: after today in London', () => {
+  it.each([
+    ['winter noon: today is not future', '2026-01-15', '2026-01-15T12:00:00Z', false],
+    ['winter noon: tomorrow is', '2026-01-16', '2026-01-15T12:00:00Z', true],
+    ['winter noon: yesterday is not', '2026-01-14', '2026-01-15T12:00:00Z', false],
+    ['summer 23:30 UTC is already tomorrow in London', '2026-07-16', '2026-07-15T23:30:00Z', false],
+    ['summer 23:30 UTC: the day after London today is future', '2026-07-17', '2026-07-15T23:30:00Z', true],
+    ['winter 23:30 UTC is still today in London', '2026-01-16', '2026-01-15T23:30:00Z', true],
+    ['far future', '2030-01-01', '2026-11-23T10:00:00Z', true],
+  ])('%s', (_name, day, now, future) => {
+    expect(isFutureDay(day, new Date(now))).toBe(future);
+  });
+});
