@@ -57,8 +57,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: TrustProxySchema.optional(),
   // A bearer token for GET /metrics; unset, /metrics answers 404. Long enough not to be guessed.
   METRICS_TOKEN: z.string().min(16).max(256).optional(),
-  RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
-  RETENTION_NOTIFICATIONS_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
+  RETENTION_NOTIFICATIONS_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -148,7 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN,
-    retention: { outboxDays: e.RETENTION_OUTBOX_DAYS, notificationsDays: e.RETENTION_NOTIFICATIONS_DAYS },
+    // 90 days; in demo mode ten years, or the first start would delete most of the seeded year of history
+    // (56 of its 92 e-mails) that the outbox and notification screens are there to show.
+    retention: {
+      outboxDays: e.RETENTION_OUTBOX_DAYS ?? (demoMode ? 3650 : 90),
+      notificationsDays: e.RETENTION_NOTIFICATIONS_DAYS ?? (demoMode ? 3650 : 90),
+    },
     storage,
   };
 }

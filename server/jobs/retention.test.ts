@@ -165,7 +165,13 @@ describe('retention', () => {
 
   it('takes its ages from RETENTION_OUTBOX_DAYS and RETENTION_NOTIFICATIONS_DAYS, 90 days by default', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ukds-config-'));
-    expect(loadConfig({ DATA_DIR: dataDir }).retention).toEqual({ outboxDays: 90, notificationsDays: 90 });
+    const postgres = { DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@localhost:5432/db' };
+    expect(loadConfig(postgres).retention).toEqual({ outboxDays: 90, notificationsDays: 90 });
+    // The demo keeps its seeded year of history.
+    expect(loadConfig({ DATA_DIR: dataDir }).retention).toEqual({
+      outboxDays: 3650,
+      notificationsDays: 3650,
+    });
     expect(
       loadConfig({ DATA_DIR: dataDir, RETENTION_OUTBOX_DAYS: '30', RETENTION_NOTIFICATIONS_DAYS: '7' })
         .retention,
