@@ -7,6 +7,7 @@
  * CI runs FUZZ_RUNS requests (default 1,500); `npm run fuzz` runs 25,000. FUZZ_SEED picks the sequence.
  * A failure prints every request that got a 5xx (or broke the error shape), ready to replay.
  */
+import { gunzipSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -293,16 +294,19 @@ function bodyFor(
   const shaped = shapes.length > 0 ? mutated(fc.oneof(...shapes)) : fc.jsonValue({ maxDepth: 2 });
   const isUpload = op.path.endsWith('/attachments.json') && op.method === 'POST';
   const upload = multipartFile('scan.png', PNG_BYTES, 'image/png');
+  const nulName = multipartFile('a\u0000b.png', PNG_BYTES, 'image/png');
+  const notDocument = multipartFile('x.exe', Buffer.from('MZ\u0090\u0000'), 'application/pdf');
+  const type = (part: typeof upload) => part.headers['content-type'];
   const multipart = fc
-    .constantFrom<[Buffer, string]>(
-      [upload.payload, 'whole'],
-      [upload.payload.subarray(0, upload.payload.length - 12), 'no closing boundary'],
-      [upload.payload.subarray(0, 40), 'cut in the part header'],
-      [multipartFile('a\u0000b.png', PNG_BYTES, 'image/png').payload, 'NUL in the file name'],
-      [multipartFile('x.exe', Buffer.from('MZ\u0090\u0000'), 'application/pdf').payload, 'not a document'],
-      [Buffer.from('not multipart'), 'garbage'],
+    .constantFrom<[Buffer, string, string]>(
+      [upload.payload, type(upload), 'whole'],
+      [upload.payload.subarray(0, upload.payload.length - 12), type(upload), 'no closing boundary'],
+      [upload.payload.subarray(0, 40), type(upload), 'cut in the part header'],
+      [nulName.payload, type(nulName), 'NUL in the file name'],
+      [notDocument.payload, type(notDocument), 'not a document'],
+      [Buffer.from('not multipart'), type(upload), 'garbage'],
     )
-    .map(([payload]) => ({ payload, type: upload.headers['content-type'] }));
+    .map(([payload, contentType]) => ({ payload, type: contentType }));
   return fc.oneof(
     { weight: isUpload ? 1 : 8, arbitrary: shaped.map(json) },
     { weight: isUpload ? 6 : 1, arbitrary: multipart },
@@ -490,8 +494,23 @@ describe('fuzz', () => {
             return;
           }
           const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
-          if (res.statusCode >= 400 && (!isJson || !ErrorSchema.safeParse(res.json()).success))
-            failures.push(describeRequest(r, `${res.statusCode} not in the error shape`, res.body));
+          // A request that accepts compression gets a long error body (every bad field listed) compressed.
+          const encoding = res.headers['content-encoding'];
+          const text =
+            encoding === 'gzip'
+              ? gunzipSync(res.rawPayload).toString('utf8')
+              : encoding === 'deflate'
+                ? inflateSync(res.rawPayload).toString('utf8')
+                : res.body;
+          const parsed = (() => {
+            try {
+              return ErrorSchema.safeParse(JSON.parse(text)).success;
+            } catch {
+              return false;
+            }
+          })();
+          if (res.statusCode >= 400 && (!isJson || !parsed))
+            failures.push(describeRequest(r, `${res.statusCode} not in the error shape`, text));
         }),
         { seed: SEED, numRuns: RUNS, endOnFailure: true },
       );

@@ -1,4 +1,5 @@
 /** Helpers for order-item API tests: call an action as a browser would, snapshot what a refusal must not change. */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { orderItemEvents, orderItems, outbox, refunds } from '../db/schema';
@@ -44,7 +45,8 @@ export const PNG_BYTES = Buffer.from(
 
 /** A multipart body with one file field. */
 export function multipartFile(filename: string, content: Buffer, contentType = 'application/octet-stream') {
-  const boundary = `----ukds${Date.now()}`;
+  // Random, so a body and a header taken from two different calls never match by luck.
+  const boundary = `----ukds${randomUUID()}`;
   const payload = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,

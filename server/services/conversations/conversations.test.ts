@@ -422,14 +422,12 @@ describe('storefront', () => {
       waitingCustomerResponse: true,
       userId: ordererId,
     });
+    const upload = multipartFile('signed.png', PNG_BYTES);
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/storefront/order_items/${item.ref}/attachments.json`,
-      ...multipartFile('signed.png', PNG_BYTES),
-      headers: {
-        ...multipartFile('signed.png', PNG_BYTES).headers,
-        authorization: `Bearer ${STOREFRONT_KEY}`,
-      },
+      payload: upload.payload,
+      headers: { ...upload.headers, authorization: `Bearer ${STOREFRONT_KEY}` },
     });
     expect(res.statusCode, res.body).toBe(201);
     const detail = (
