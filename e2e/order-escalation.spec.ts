@@ -175,6 +175,14 @@ test('Cancellations & Refunds offers every action on an open item and cancels wi
   await tab(page, 'Cancellations & Refunds').click();
   await expect(page.getByRole('radio')).toHaveCount(1);
   await expect(page.getByRole('radio', { name: 'Refund only' })).toBeChecked();
+  // A further refund needs no new escalation.
+  await page.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option', { name: 'Customer request' }).click();
+  await page.getByRole('textbox', { name: 'Refund amount' }).fill('5');
+  await page.getByRole('button', { name: 'Continue…' }).click();
+  await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(summary(page)).toContainText('£31.00');
+  await expectState(page, 'Escalated (Cancelled)');
 });
 
 test('a complete escalated item offers only a refund; an unescalated item offers none', async ({ page }) => {

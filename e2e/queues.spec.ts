@@ -157,6 +157,35 @@ test.describe('work queues', () => {
     await admin.dispose();
   });
 
+  test('an orderer’s queue shows the FCO batch an admin placed for their items', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await apiAs(baseURL ?? '', 'admin@demo.test');
+    const alice = await apiAs(baseURL ?? '', 'alice@demo.test');
+    const refs = await apostilleItemsForAlice(baseURL ?? '', admin, alice);
+    const ids = await Promise.all(
+      refs.map(
+        async (ref) => (await admin.get<{ order_item: { id: number } }>(`order_items/${ref}`)).order_item.id,
+      ),
+    );
+    const fcoReference = `FCO-ADMIN-${refs[0]}`;
+    await admin.post('fco_batches', {
+      order_item_ids: ids,
+      fco_batch: { fco_reference: fcoReference, fco_cost: 3000 },
+    });
+
+    await signIn(page);
+    await page.goto(`/work-queues/${await ordererId(admin, 'alice@demo.test')}`);
+    const batches = page.getByRole('table', { name: 'FCO batches to despatch' });
+    await expect(batches.getByRole('row').filter({ hasText: fcoReference })).toBeVisible();
+    await page.goto(`/work-queues/${await ordererId(admin, 'bob@demo.test')}`);
+    await expect(page.getByRole('heading', { level: 1, name: /Work queue: Bob/ })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: fcoReference })).toHaveCount(0);
+    await admin.dispose();
+    await alice.dispose();
+  });
+
   test('an orderer sees a colleague’s queue without reassign buttons; the filter narrows the list', async ({
     page,
     baseURL,

@@ -164,7 +164,7 @@ export default function WorkQueuePage() {
             label="FCO batches to despatch"
             batches={queue.data?.fco_batches_to_despatch}
             loading={queue.isPending}
-            emptyText="No FCO batch is waiting to be posted by this orderer."
+            emptyText="No FCO batch holding this orderer’s items is waiting to be posted."
           />
         </Stack>
       </Stack>

@@ -223,14 +223,17 @@ export function CancelRefundPanel() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<{ text: string; body: Record<string, unknown> } | null>(null);
   const v = draft.values;
+  // After a cancellation the item stays escalated and offers refund_only alone: choose it for the user.
+  const chosen: CancelRefundAction | null =
+    v.action && allowed.includes(v.action) ? v.action : allowed.length === 1 ? allowed[0] : null;
   const net = item.net_value;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const amount = needsAmount(v.action) ? parsePounds(v.amount) : null;
+    const amount = needsAmount(chosen) ? parsePounds(v.amount) : null;
     const body = {
       cancel_refund: {
-        action: v.action ?? '',
+        action: chosen ?? '',
         reason: v.reason ?? '',
         amount,
         notes: v.notes.trim() === '' ? null : v.notes,
@@ -238,14 +241,13 @@ export function CancelRefundPanel() {
     };
     const parsed = CancelRefundSchema.safeParse(body);
     const found = parsed.success ? {} : issuesByField(parsed.error.issues);
-    if (v.action && !allowed.includes(v.action)) found.action = 'This item can only be refunded.';
-    if (v.action === 'partial' && (amount === null || amount <= 0 || amount >= net))
+    if (chosen === 'partial' && (amount === null || amount <= 0 || amount >= net))
       found.amount = `Enter an amount above £0.00 and below ${formatPence(net)}.`;
-    if (v.action === 'refund_only' && (amount === null || amount <= 0 || amount > net))
+    if (chosen === 'refund_only' && (amount === null || amount <= 0 || amount > net))
       found.amount = `Enter an amount above £0.00 and up to ${formatPence(net)}.`;
     setErrors(found);
-    if (Object.keys(found).length > 0 || !v.action) return;
-    setConfirming({ text: confirmationText(v.action, amount ?? 0, net, item.ref), body });
+    if (Object.keys(found).length > 0 || !chosen) return;
+    setConfirming({ text: confirmationText(chosen, amount ?? 0, net, item.ref), body });
   };
 
   const confirm = async () => {
@@ -267,7 +269,7 @@ export function CancelRefundPanel() {
         <Radio.Group
           label="Action"
           required
-          value={v.action}
+          value={chosen}
           onChange={(value) => draft.set({ action: value as CancelRefundAction })}
           error={errors.action ?? failure?.fields.action}
         >
@@ -289,11 +291,11 @@ export function CancelRefundPanel() {
             error={errors.reason ?? failure?.fields.reason}
             allowDeselect={false}
           />
-          {needsAmount(v.action) ? (
+          {needsAmount(chosen) ? (
             <PoundsInput
               label="Refund amount"
               required
-              description={v.action === 'partial' ? `Below ${formatPence(net)}` : `Up to ${formatPence(net)}`}
+              description={chosen === 'partial' ? `Below ${formatPence(net)}` : `Up to ${formatPence(net)}`}
               value={v.amount}
               onChange={(e) => draft.set({ amount: e.currentTarget.value })}
               error={errors.amount ?? failure?.fields.amount}
