@@ -101,9 +101,18 @@ test('the admin contacts the customer (response required as a boolean), postpone
   expect(body.message.response_required).toBe(true);
   expect(typeof body.lock_version).toBe('number');
   await expectState(page, 'Waiting Customer');
+  // One label, one colour: "Waiting Customer" is the waiting group even on an escalated item.
+  await expect(page.getByTestId('item-state').locator('[data-group]')).toHaveAttribute(
+    'data-group',
+    'waiting',
+  );
 
   await page.getByRole('button', { name: 'Postpone notification' }).click();
   await expectState(page, 'On Hold');
+  await expect(page.getByTestId('item-state').locator('[data-group]')).toHaveAttribute(
+    'data-group',
+    'on_hold',
+  );
   await expect(page.getByRole('button', { name: 'Postpone notification' })).toHaveCount(0);
 
   await tab(page, 'Return to Orderer').click();
@@ -171,6 +180,10 @@ test('Cancellations & Refunds offers every action on an open item and cancels wi
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   // The escalation stays (PRODUCT.md section 5): the panel now offers only a further refund.
   await expectState(page, 'Escalated (Cancelled)');
+  await expect(page.getByTestId('item-state').locator('[data-group]')).toHaveAttribute(
+    'data-group',
+    'escalated',
+  );
   await expect(summary(page)).toContainText('£36.00');
   await tab(page, 'Cancellations & Refunds').click();
   await expect(page.getByRole('radio')).toHaveCount(1);
