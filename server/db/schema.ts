@@ -475,7 +475,11 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // The retention job's walk over read notifications, oldest first (server/jobs/retention.ts).
+    index('notifications_read_retention_idx').on(t.createdAt).where(sql`${t.readAt} IS NOT NULL`),
+  ],
 );
 
 /** Transactional outbox: every e-mail is written here in the same transaction as the action. */
@@ -499,6 +503,8 @@ export const outbox = pgTable(
   },
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The retention job's walk over delivered e-mail, oldest first (server/jobs/retention.ts).
+    index('outbox_sent_retention_idx').on(t.sentAt).where(sql`${t.status} = 'sent'`),
     check('outbox_status_check', oneOf(t.status, OUTBOX_STATUSES)),
     notNegative('outbox', t.attempts),
   ],

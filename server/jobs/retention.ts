@@ -94,7 +94,7 @@ export async function runRetention(
             lt(outbox.sentAt, new Date(now.getTime() - options.outboxDays * DAY_MS)),
           ),
         )
-        .orderBy(asc(outbox.id))
+        .orderBy(asc(outbox.sentAt))
         .limit(batch)
         .for('update', { skipLocked: true });
       const rows = await db
@@ -118,7 +118,7 @@ export async function runRetention(
             lt(notifications.createdAt, new Date(now.getTime() - options.notificationsDays * DAY_MS)),
           ),
         )
-        .orderBy(asc(notifications.id))
+        .orderBy(asc(notifications.createdAt))
         .limit(batch)
         .for('update', { skipLocked: true });
       const rows = await db

@@ -1,0 +1,2 @@
+CREATE INDEX "notifications_read_retention_idx" ON "notifications" USING btree ("created_at") WHERE "notifications"."read_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "outbox_sent_retention_idx" ON "outbox" USING btree ("sent_at") WHERE "outbox"."status" = 'sent';
