@@ -40,7 +40,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    // The compiled server (npm run build, or scripts/test.mjs, builds it): the browser tests drive what ships.
+    command: 'node --enable-source-maps dist-server/main.js',
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

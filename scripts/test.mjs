@@ -40,6 +40,8 @@ if (part === 'all' || part === 'e2e') {
     );
     process.exit(1);
   }
+  // The browser tests drive what ships: the built SPA and the compiled server (dist/, dist-server/).
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  run('node', ['scripts/build-server.mjs']);
   run('npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, E2E_PORT: String(await freePort()) });
 }
