@@ -201,6 +201,12 @@ test.describe('work queues', () => {
     await expect(page.getByRole('button', { name: /^Reassign/ })).toHaveCount(0);
     // The server sorts; the view is kept in the URL, so a reload shows the same order.
     await table.getByRole('button', { name: 'Net value' }).click();
+    // The second click toggles the direction the page shows, so it waits for the first to be rendered (a
+    // longer queue renders later, and a click before that repeated "ascending").
+    await expect(table.getByRole('columnheader', { name: 'Net value' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     await table.getByRole('button', { name: 'Net value' }).click();
     await expect(page).toHaveURL(/sort=value&dir=desc/);
     const values = async () =>
