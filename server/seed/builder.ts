@@ -13,7 +13,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { StorefrontOrderSchema } from '../../domain/contract/storefront';
 import { londonToday } from '../../domain/format';
-import { type DespatchBy, priceOf } from '../../domain/pricing';
+import type { DespatchBy } from '../../domain/pricing';
 import type { OrderItemState } from '../../domain/states';
 import { despatchDueOn } from '../../domain/turnaround';
 import { decide } from '../../domain/workflow/decide';
@@ -34,7 +34,7 @@ import {
   refunds,
   users,
 } from '../db/schema';
-import type { OrderInput } from '../services/orders/ingest-order';
+import { type OrderInput, orderableValues, priceItem } from '../services/orders/ingest-order';
 
 type Row<T extends PgTable> = T['$inferInsert'] & { id: number };
 type UserRow = Row<typeof users>;
@@ -115,43 +115,11 @@ export class DemoBuilder {
     };
     this.orders.push(order);
     return o.items.map((item, index) => {
-      const a = item.orderable;
       const position = index + 1;
-      const subtotal = priceOf(
-        {
-          type: a.type ?? null,
-          serviceLevel: a.service_level ?? null,
-          pages: a.pages ?? null,
-          copies: a.copies,
-          apostilleCopies: a.apostille_copies,
-          scanSend: a.scan_send,
-          despatchBy: a.despatch_by as DespatchBy,
-        },
-        { orderableType: item.orderable_type, deliveryRegion: o.delivery_region, position },
-      );
-      const orderable: OrderableRow = {
-        id: this.orderables.length + 1,
-        type: a.type ?? item.orderable_type,
-        pages: a.pages ?? null,
-        copies: a.copies,
-        serviceLevel: a.service_level ?? null,
-        apostilleCopies: a.apostille_copies,
-        apostilleCountry: a.apostille_country ?? null,
-        scanSend: a.scan_send,
-        despatchBy: a.despatch_by,
-        subtotalInPence: subtotal,
-        certificateCountry: a.certificate_country ?? null,
-        sourceLanguage: a.source_language ?? null,
-        documentsByPost: a.documents_by_post,
-        firstnameA: a.firstname_a ?? null,
-        surnameA: a.surname_a ?? null,
-        firstnameB: a.firstname_b ?? null,
-        surnameB: a.surname_b ?? null,
-        firstnameC: a.firstname_c ?? null,
-        surnameC: a.surname_c ?? null,
-        eventDate: a.event_date ?? null,
-        eventPlace: a.event_place ?? null,
-      };
+      // Priced and stored exactly as the storefront ingestion does (one definition, ingest-order.ts).
+      const subtotal = priceItem(item, index, o.delivery_region);
+      if (typeof subtotal !== 'number') throw new Error(`demo order ${o.ref}: ${subtotal.message}`);
+      const orderable: OrderableRow = { id: this.orderables.length + 1, ...orderableValues(item, subtotal) };
       this.orderables.push(orderable);
       const row: ItemRow = {
         id: this.items.length + 1,
@@ -175,7 +143,7 @@ export class DemoBuilder {
         pendingUpdate: null,
         fcoBatchId: null,
         originalReceivedOn: null,
-        despatchDueOn: despatchDueOn(placedAt, item.orderable_type, a.service_level ?? null),
+        despatchDueOn: despatchDueOn(placedAt, item.orderable_type, item.orderable.service_level ?? null),
         nextReminderAt: null,
         onHoldUntil: null,
         lockVersion: 0,

@@ -48,8 +48,39 @@ function orderableTypeOf(item: StorefrontOrderItem): string {
   return translationTypeOf(item.type) ?? item.orderable_type;
 }
 
+/** The orderables row of a storefront item priced at `subtotal` (the demo seed stores items the same way). */
+export function orderableValues(item: StorefrontOrderItem, subtotal: number) {
+  const a = item.orderable;
+  return {
+    type: orderableTypeOf(item),
+    pages: a.pages ?? null,
+    copies: a.copies,
+    serviceLevel: a.service_level ?? null,
+    apostilleCopies: a.apostille_copies,
+    apostilleCountry: a.apostille_country ?? null,
+    scanSend: a.scan_send,
+    despatchBy: a.despatch_by,
+    subtotalInPence: subtotal,
+    certificateCountry: a.certificate_country ?? null,
+    sourceLanguage: a.source_language ?? null,
+    documentsByPost: a.documents_by_post,
+    firstnameA: a.firstname_a ?? null,
+    surnameA: a.surname_a ?? null,
+    firstnameB: a.firstname_b ?? null,
+    surnameB: a.surname_b ?? null,
+    firstnameC: a.firstname_c ?? null,
+    surnameC: a.surname_c ?? null,
+    eventDate: a.event_date ?? null,
+    eventPlace: a.event_place ?? null,
+  };
+}
+
 /** An item's subtotal, or the issue naming an item whose service level the price list does not know. */
-function priceItem(item: StorefrontOrderItem, index: number, deliveryRegion: DeliveryRegion): number | Issue {
+export function priceItem(
+  item: StorefrontOrderItem,
+  index: number,
+  deliveryRegion: DeliveryRegion,
+): number | Issue {
   try {
     return priceOf(
       {
@@ -140,30 +171,10 @@ export async function ingestOrder(
     }
     const orderId = inserted[0].id;
     for (const { item, position, subtotal } of priced) {
-      const a = item.orderable;
       const [orderable] = await tx
         .insert(orderables)
         .values({
-          type: orderableTypeOf(item),
-          pages: a.pages ?? null,
-          copies: a.copies,
-          serviceLevel: a.service_level ?? null,
-          apostilleCopies: a.apostille_copies,
-          apostilleCountry: a.apostille_country ?? null,
-          scanSend: a.scan_send,
-          despatchBy: a.despatch_by,
-          subtotalInPence: subtotal,
-          certificateCountry: a.certificate_country ?? null,
-          sourceLanguage: a.source_language ?? null,
-          documentsByPost: a.documents_by_post,
-          firstnameA: a.firstname_a ?? null,
-          surnameA: a.surname_a ?? null,
-          firstnameB: a.firstname_b ?? null,
-          surnameB: a.surname_b ?? null,
-          firstnameC: a.firstname_c ?? null,
-          surnameC: a.surname_c ?? null,
-          eventDate: a.event_date ?? null,
-          eventPlace: a.event_place ?? null,
+          ...orderableValues(item, subtotal),
         })
         .returning({ id: orderables.id });
       await tx.insert(orderItems).values({
@@ -175,7 +186,7 @@ export async function ingestOrder(
         orderableId: orderable.id,
         currentState: 'unassigned',
         netValue: item.net_value,
-        despatchDueOn: despatchDueOn(placedAt, item.orderable_type, a.service_level ?? null),
+        despatchDueOn: despatchDueOn(placedAt, item.orderable_type, item.orderable.service_level ?? null),
         createdAt: placedAt,
         updatedAt: placedAt,
       });
