@@ -42,6 +42,10 @@ describe('assignment', () => {
       payload: { order_assignment: { orderer_id: aliceId, order_item_ids: items.map((i) => i.id) } },
     });
     expect(res.statusCode, res.body).toBe(200);
+    // It answers the assigned items as records, in id order.
+    expect(
+      res.json().order_items.map((i: { id: number; user: { id: number } | null }) => [i.id, i.user?.id]),
+    ).toEqual(items.map((i) => [i.id, aliceId]).sort((a, b) => a[0] - b[0]));
     const states = await ctx.database.db
       .select()
       .from(orderItems)
@@ -275,7 +279,12 @@ describe('comments', () => {
       payload: {},
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().comment.actioned).toBe(true);
+    // Like every item action it answers the updated item, here with the comment ticked.
+    const answered = res.json().order_item;
+    expect(answered.ref).toBe(item.ref);
+    expect(answered.comments.find((c: { id: number }) => c.id === comment.id)).toMatchObject({
+      actioned: true,
+    });
     const other = await buildOrderItem(ctx.database);
     const wrong = await bob.request({
       method: 'POST',
