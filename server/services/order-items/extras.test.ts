@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPostgres } from '../../db/client';
 import { orderItemEvents, orderItems, refunds } from '../../db/schema';
 import { buildOrder, buildOrderItem } from '../../test/factories';
-import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
+import {
+  type Agent,
+  buildUser,
+  createTestApp,
+  STOREFRONT_KEY,
+  signInAs,
+  type TestContext,
+} from '../../test/harness';
 import { act, actAsRead, multipartFile, PNG_BYTES, snapshot } from '../../test/items';
 import { runItemAction } from './run-action';
 
@@ -153,6 +160,39 @@ describe('Modify Order', () => {
       current_state: 'gro_order_required',
       orderable: { copies: 2, subtotal_in_pence: 5600 },
     });
+  });
+
+  it("the shop's update_confirmed answers the updated item as the shop sees it, without staff-only fields", async () => {
+    const item = await buildOrderItem(ctx.database, {
+      currentState: 'gro_order_required',
+      userId: aliceId,
+      flagged: true,
+      orderable: { serviceLevel: 'standard', copies: 1, subtotalInPence: 2800 },
+    });
+    await actAsRead(alice, item.ref, 'request_update', { order_item_update: { copies: 2 } });
+    const confirm = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/storefront/order_items/${item.ref}/update_confirmed.json`,
+        headers: { authorization: `Bearer ${STOREFRONT_KEY}` },
+        payload: {},
+      });
+    const res = await confirm();
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json().order_item;
+    expect(view).toMatchObject({
+      ref: item.ref,
+      current_state: 'gro_order_required',
+      state_label: 'GRO Order Reqd.',
+      pending_update: null,
+      net_value: 5600,
+      orderable: { copies: 2, subtotal_in_pence: 5600 },
+      order: { ref: item.order.ref, email: item.order.email },
+    });
+    for (const hidden of ['id', 'user', 'panels', 'flagged', 'fco_batch_id', 'is_reorder', 'lock_version'])
+      expect(view, hidden).not.toHaveProperty(hidden);
+    // Confirmed once: a repeat finds nothing waiting.
+    expect((await confirm()).statusCode).toBe(409);
   });
 
   it('a downgrade refunds the difference on approval; a withdrawn one changes nothing', async () => {
