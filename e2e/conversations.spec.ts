@@ -1,10 +1,11 @@
 /**
  * /conversation/:id: reply (e-mailed through the outbox, archived), archive and unarchive, transfer to an order
- * item and a failed transfer. Each test brings its own conversation through the storefront, so no other test
+ * item (choosing the item of a multi-item order, confirming another customer's order) and a failed transfer. Each test brings its own conversation through the storefront, so no other test
  * (or helper spec) touches it.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Conversation } from '../domain/contract/conversations';
+import { createOrder } from './api-helpers';
 import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 const STOREFRONT = { Authorization: 'Bearer demo-storefront-key' };
@@ -31,20 +32,6 @@ async function readConversation(page: Page, id: number): Promise<Conversation> {
   const response = await page.request.get(`/api/v1/conversations/${id}.json`);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { conversation: Conversation }).conversation;
-}
-
-/** Any real order item ref: the first item in an orderer's queue. */
-async function someItemRef(page: Page): Promise<string> {
-  const orderers = (await (await page.request.get('/api/v1/users/orderers.json')).json()) as {
-    orderers: { id: number }[];
-  };
-  for (const { id } of orderers.orderers) {
-    const queue = (await (await page.request.get(`/api/v1/orderers/${id}/order_items.json`)).json()) as {
-      order_items: { ref: string }[];
-    };
-    if (queue.order_items.length > 0) return queue.order_items[0].ref;
-  }
-  throw new Error('The demo data has no order items in any queue.');
 }
 
 test('reply to a conversation: the e-mail goes to the outbox and the conversation is archived', async ({
@@ -117,16 +104,19 @@ test('archive a conversation, then bring it back to the inbox', async ({ page, r
   await expect(page.getByTestId('conversation-status')).toHaveText('Inbox');
 });
 
-test('a transfer to a wrong ref fails with the alert; to a real ref it lands on the order', async ({
+test("a transfer to a wrong ref fails with the alert; to another customer's order it asks first, showing both e-mails", async ({
   page,
   request,
+  baseURL,
 }) => {
   const c = await createConversation(request, 'About my order', '<p>Please add this to my order.</p>');
+  const owner = { name: 'Olive Owner', email: `owner-${unique()}@example.com` };
+  const { ref: orderRef, itemRefs } = await createOrder(baseURL ?? '', [{}], owner);
+  const [ref] = itemRefs;
   await signIn(page);
-  const ref = await someItemRef(page);
   await page.goto(`/conversation/${c.id}`);
 
-  const refInput = page.getByLabel('Order item ref');
+  const refInput = page.getByLabel('Order or item ref');
   await refInput.fill('999999999-9');
   await page.getByRole('button', { name: 'Transfer', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to transfer conversation!' })).toHaveText(
@@ -139,8 +129,22 @@ test('a transfer to a wrong ref fails with the alert; to a real ref it lands on 
   expect((await readConversation(page, c.id)).active).toBe(true);
   await expectNoSeriousA11yViolations(page);
 
-  await refInput.fill(ref);
+  // The order belongs to someone else: nothing moves until staff confirm, and Cancel keeps it where it was.
+  await refInput.fill(orderRef);
   await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const confirm = page.getByTestId('transfer-confirm');
+  await expect(confirm).toContainText('This order belongs to another customer');
+  await expect(confirm).toContainText(c.email);
+  await expect(confirm).toContainText(owner.email);
+  await expect(page.getByTestId('transfer-failed')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  expect((await readConversation(page, c.id)).active).toBe(true);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect((await readConversation(page, c.id)).active).toBe(true);
+
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await page.getByTestId('transfer-confirm').getByRole('button', { name: 'Transfer anyway' }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${ref}$`));
   const after = await readConversation(page, c.id);
   expect(after.order_item_ref).toBe(ref);
@@ -150,6 +154,38 @@ test('a transfer to a wrong ref fails with the alert; to a real ref it lands on 
   await page.goto(`/conversation/${c.id}`);
   await expect(page.getByTestId('linked-order')).toHaveText(ref);
   await expect(page.getByTestId('linked-order')).toHaveAttribute('href', `/orders/${ref}`);
+});
+
+test('a transfer to an order with several items asks which item, in the same form', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const c = await createConversation(request, 'Two certificates', '<p>The second one is for my sister.</p>');
+  const { ref: orderRef, itemRefs } = await createOrder(baseURL ?? '', [{}, { type: 'Death Certificate' }], {
+    name: 'Casey Tester',
+    email: c.email,
+  });
+  await signIn(page, 'alice@demo.test');
+  await page.goto(`/conversation/${c.id}`);
+
+  await page.getByLabel('Order or item ref').fill(orderRef);
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const chooser = page.getByRole('radiogroup', { name: new RegExp(`Order ${orderRef} has 2 items`) });
+  await expect(chooser).toBeVisible();
+  await expect(chooser.getByRole('radio')).toHaveCount(2);
+  await expect(page.getByTestId('transfer-failed')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  // Nothing is sent until an item is chosen.
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(page.getByText('Choose the item this message is about.')).toBeVisible();
+  expect((await readConversation(page, c.id)).active).toBe(true);
+
+  await chooser.getByRole('radio', { name: new RegExp(`^${itemRefs[1]} · Death Certificate`) }).check();
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${itemRefs[1]}$`));
+  const after = await readConversation(page, c.id);
+  expect(after).toMatchObject({ order_item_ref: itemRefs[1], active: false });
 });
 
 test('an unknown conversation says so', async ({ page }) => {

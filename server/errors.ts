@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'wrong_state'
   | 'stale'
   | 'conflict'
+  | 'choose_item'
+  | 'different_customer'
   | 'payload_too_large'
   | 'invalid_input'
   | 'too_many_attempts'
@@ -28,6 +30,10 @@ const statusOf: Record<ErrorCode, number> = {
   wrong_state: 409,
   stale: 409,
   conflict: 409,
+  /** A conversation transfer to an order with several items names none of them. */
+  choose_item: 409,
+  /** A conversation transfer to another customer's order, not confirmed. */
+  different_customer: 409,
   payload_too_large: 413,
   invalid_input: 422,
   too_many_attempts: 429,

@@ -52,10 +52,43 @@ export const ConversationReplyRequestSchema = z.object({
 });
 export type ConversationReplyRequest = z.infer<typeof ConversationReplyRequestSchema>;
 
+/**
+ * POST /conversations/{id}/transfer. `order_item.ref` is an item ref (100234-2) or an order ref (100234);
+ * `item_ref` chooses the item of an order with several. `confirm_different_customer` says staff have seen that
+ * the order belongs to another e-mail address than the sender's and transfer all the same.
+ */
 export const ConversationTransferSchema = z.object({
-  order_item: z.object({ ref: requiredText('Enter an order ref.', 40) }),
+  order_item: z.object({
+    ref: requiredText('Enter an order ref.', 40),
+    item_ref: z.string().trim().max(40, 'Keep this under 40 characters.').optional(),
+  }),
+  confirm_different_customer: z.boolean().optional(),
 });
 export type ConversationTransfer = z.infer<typeof ConversationTransferSchema>;
+
+/** An item offered when an order ref names an order with several items. */
+export const TransferChoiceItemSchema = z.object({
+  ref: z.string(),
+  type: z.string(),
+  current_state: z.string(),
+  state_label: z.string(),
+});
+export type TransferChoiceItem = z.infer<typeof TransferChoiceItemSchema>;
+
+/** `details` of the 409 `choose_item`: the order has several items and none was chosen. */
+export const TransferChooseItemSchema = z.object({
+  order_ref: z.string(),
+  items: z.array(TransferChoiceItemSchema),
+});
+export type TransferChooseItem = z.infer<typeof TransferChooseItemSchema>;
+
+/** `details` of the 409 `different_customer`: the order's e-mail is not the sender's. */
+export const TransferDifferentCustomerSchema = z.object({
+  conversation_email: z.string(),
+  order_email: z.string(),
+  order_item_ref: z.string(),
+});
+export type TransferDifferentCustomer = z.infer<typeof TransferDifferentCustomerSchema>;
 
 export const CartItemSchema = z.object({ type: z.string(), net_value: z.number().int() });
 export type CartItem = z.infer<typeof CartItemSchema>;

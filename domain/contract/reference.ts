@@ -104,5 +104,13 @@ export type Move = (typeof MOVES)[number];
 export const ReferenceListSchema = z.record(z.enum(REFERENCE_KINDS), z.array(ReferenceItemSchema));
 export const ArticleListSchema = z.object({ articles: z.array(ArticleSchema) });
 export type ArticleList = z.infer<typeof ArticleListSchema>;
+/** What adding or editing an FAQ category answers: the category with its FAQs. */
+export const FaqCategoryResponseSchema = z.object({ faq_category: FaqCategorySchema });
+export type FaqCategoryResponse = z.infer<typeof FaqCategoryResponseSchema>;
+
+/** What adding or editing an FAQ answers. */
+export const FaqResponseSchema = z.object({ faq: FaqSchema });
+export type FaqResponse = z.infer<typeof FaqResponseSchema>;
+
 export const FaqCategoryListSchema = z.object({ faq_categories: z.array(FaqCategorySchema) });
 export type FaqCategoryList = z.infer<typeof FaqCategoryListSchema>;

@@ -19,6 +19,7 @@ import {
   requiredText,
   TEXT_LIMITS,
 } from './common';
+import { OrderItemSchema } from './order-item';
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
@@ -144,3 +145,21 @@ export const StorefrontMessageSchema = z.object({
   }),
 });
 export type StorefrontMessage = z.infer<typeof StorefrontMessageSchema>;
+
+/**
+ * An order item as the storefront sees it (the answer of update_confirmed): the staff record without what
+ * only staff see (assignee, panels, flag, FCO batch, reorder mark, lock version, internal id).
+ */
+export const StorefrontItemViewSchema = OrderItemSchema.omit({
+  id: true,
+  user: true,
+  panels: true,
+  flagged: true,
+  fco_batch_id: true,
+  is_reorder: true,
+  lock_version: true,
+});
+export type StorefrontItemView = z.infer<typeof StorefrontItemViewSchema>;
+
+export const StorefrontItemResponseSchema = z.object({ order_item: StorefrontItemViewSchema });
+export type StorefrontItemResponse = z.infer<typeof StorefrontItemResponseSchema>;

@@ -62,11 +62,21 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       schema: {
         tags,
         summary: "Attach to an order item as the customer's reply",
+        description:
+          'order_item.ref is an item ref or an order ref. An order with several items needs order_item.item_ref ' +
+          "(409 choose_item lists them in details.items); an order of another e-mail address than the sender's " +
+          'needs confirm_different_customer: true (409 different_customer names both addresses). Refused once ' +
+          'transferred (409 wrong_state). Every refusal changes nothing.',
         params: IdParams,
         body: ConversationTransferSchema,
       },
     },
-    async (request) => transferConversation(db, request.params.id, request.body.order_item.ref),
+    async (request) =>
+      transferConversation(db, request.params.id, {
+        ref: request.body.order_item.ref,
+        itemRef: request.body.order_item.item_ref,
+        confirmDifferentCustomer: request.body.confirm_different_customer,
+      }),
   );
 
   const cartTags = ['carts'];

@@ -30,7 +30,7 @@ import {
   showFcoBatch,
 } from '../services/order-items/fco-batches';
 import { estimatePriceChange } from '../services/order-items/price-estimate';
-import { showOrderItem } from '../services/order-items/queries';
+import { showOrderItem, showOrderItems } from '../services/order-items/queries';
 import { runItemAction } from '../services/order-items/run-action';
 import { MAX_ATTACHMENT_BYTES } from '../storage/storage';
 import type { RouteDeps } from './index';
@@ -291,7 +291,13 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
 
   app.post(
     '/order_items/assign_to_orderer.json',
-    { schema: { tags, summary: 'Assign ticked items to an orderer (admin)', body: C.AssignToOrdererSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Assign ticked items to an orderer (admin); answers the assigned items',
+        body: C.AssignToOrdererSchema,
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const ids = await assignToOrderer(
@@ -302,7 +308,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         },
         actorOf(user),
       );
-      return { order_item_ids: ids };
+      return showOrderItems(db, ids, user);
     },
   );
 
@@ -347,8 +353,17 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
 
   app.post(
     '/order_items/:ref/comments/:id/toggle.json',
-    { schema: { tags, summary: 'Tick or untick a comment as actioned', params: AttachmentParams } },
-    async (request) => toggleCommentActioned(db, request.params.ref, request.params.id),
+    {
+      schema: {
+        tags,
+        summary: 'Tick or untick a comment as actioned; answers the item with its comments',
+        params: AttachmentParams,
+      },
+    },
+    async (request) => {
+      const id = await toggleCommentActioned(db, request.params.ref, request.params.id);
+      return showOrderItem(db, String(id), currentUser(request));
+    },
   );
 
   app.post(

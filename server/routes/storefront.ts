@@ -6,11 +6,16 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FreeFormBodySchema } from '../../domain/contract/common';
-import { StorefrontMessageSchema, StorefrontOrderSchema } from '../../domain/contract/storefront';
+import {
+  StorefrontItemResponseSchema,
+  StorefrontMessageSchema,
+  StorefrontOrderSchema,
+} from '../../domain/contract/storefront';
 import { AppError } from '../errors';
 import { markCartPaid, receiveCart } from '../services/carts/carts';
 import { receiveCustomerMessage } from '../services/conversations/conversations';
 import { firstFilePart, uploadAttachment } from '../services/order-items/attachments';
+import { showStorefrontItem } from '../services/order-items/queries';
 import { runItemAction } from '../services/order-items/run-action';
 import { ingestOrder, sentOrderRef } from '../services/orders/ingest-order';
 import { MAX_ATTACHMENT_BYTES } from '../storage/storage';
@@ -139,9 +144,10 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       config: auth,
       schema: {
         tags,
-        summary: 'The customer paid an upgrade or approved a downgrade',
+        summary: 'The customer paid an upgrade or approved a downgrade; answers the updated item',
         params: RefParams,
         security: [{ storefront: [] }],
+        response: { 200: StorefrontItemResponseSchema },
       },
     },
     async (request) => {
@@ -150,7 +156,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         action: { type: 'confirm_update' },
         actor: system,
       });
-      return { order_item: { ref: row.item.ref, current_state: row.item.currentState } };
+      return showStorefrontItem(db, String(row.item.id));
     },
   );
 };

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, conversations, outbox } from '../../db/schema';
+import { carts, comments, conversations, orderItems, outbox } from '../../db/schema';
 import { buildOrder, buildOrderItem } from '../../test/factories';
 import {
   type Agent,
@@ -182,12 +182,16 @@ describe('conversations', () => {
   });
 
   it('transfer to a waiting item makes it the customer reply; a wrong ref is 404 and changes nothing', async () => {
-    const item = await buildOrderItem(ctx.database, {
-      currentState: 'waiting_despatch_response',
-      isEscalated: true,
-      waitingCustomerResponse: true,
-      userId: ordererId,
-    });
+    const item = await buildOrderItem(
+      ctx.database,
+      {
+        currentState: 'waiting_despatch_response',
+        isEscalated: true,
+        waitingCustomerResponse: true,
+        userId: ordererId,
+      },
+      { email: 'Cust@Example.com' },
+    );
     const id = await message('<p>The address is <b>4 Mill Lane</b>.</p>');
     const wrong = await staff.request({
       method: 'POST',
@@ -219,36 +223,145 @@ describe('conversations', () => {
   });
 });
 
-describe('unpaid carts', () => {
-  it('transfer takes an order ref when the order has one item; with several it names the choice and changes nothing', async () => {
-    const single = await buildOrderItem(ctx.database, {
-      currentState: 'waiting_despatch_response',
-      isEscalated: true,
-      waitingCustomerResponse: true,
-      userId: ordererId,
-    });
-    const id = await message('<p>It is 12 High St.</p>', { email: 'single@example.com' });
-    const res = await staff.request({
-      method: 'POST',
-      url: `/api/v1/conversations/${id}/transfer.json`,
-      payload: { order_item: { ref: single.order.ref } },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().order_item_ref).toBe(single.ref);
+describe('transfer to an order by order ref', () => {
+  const transfer = (id: number, body: object) =>
+    staff.request({ method: 'POST', url: `/api/v1/conversations/${id}/transfer.json`, payload: body });
+  /** What a refused transfer must leave as it was: the conversation, the items and their comments. */
+  const snapshot = async (id: number, itemIds: number[]) => ({
+    conversation: (await ctx.database.db.select().from(conversations).where(eq(conversations.id, id)))[0],
+    items: await ctx.database.db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.id, itemIds))
+      .orderBy(orderItems.id),
+    comments: await ctx.database.db.select().from(comments).where(inArray(comments.orderItemId, itemIds)),
+  });
+  const waiting = {
+    currentState: 'waiting_despatch_response',
+    isEscalated: true,
+    waitingCustomerResponse: true,
+  } as const;
 
-    const { order } = await buildOrder(ctx.database, { items: [{}, {}] });
-    const other = await message('<p>Which one?</p>', { email: 'multi@example.com' });
-    const refused = await staff.request({
-      method: 'POST',
-      url: `/api/v1/conversations/${other}/transfer.json`,
-      payload: { order_item: { ref: order.ref } },
+  it('an order with one item takes its order ref', async () => {
+    const single = await buildOrderItem(
+      ctx.database,
+      { ...waiting, userId: ordererId },
+      { email: 'single@example.com' },
+    );
+    const id = await message('<p>It is 12 High St.</p>', { email: 'single@example.com' });
+    const res = await transfer(id, { order_item: { ref: single.order.ref } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      order_item_ref: single.ref,
+      conversation: { active: false, order_item_ref: single.ref },
     });
-    expect(refused.statusCode).toBe(404);
-    expect(refused.json().error.message).toContain('has 2 items');
-    const [still] = await ctx.database.db.select().from(conversations).where(eq(conversations.id, other));
-    expect(still).toMatchObject({ active: true, orderItemId: null });
+    const [after] = await ctx.database.db.select().from(orderItems).where(eq(orderItems.id, single.id));
+    expect(after.currentState).toBe('despatch_response_received');
+    // Exactly once: a second transfer is refused and posts nothing more.
+    const again = await transfer(id, { order_item: { ref: single.order.ref } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('wrong_state');
+    const onItem = await ctx.database.db.select().from(comments).where(eq(comments.orderItemId, single.id));
+    expect(onItem.filter((c) => c.body.includes('12 High St'))).toHaveLength(1);
   });
 
+  it('an order with several items answers 409 choose_item with its items, then takes the chosen one', async () => {
+    const { order, items } = await buildOrder(ctx.database, {
+      email: 'multi@example.com',
+      items: [
+        { ...waiting, userId: ordererId },
+        { ...waiting, userId: ordererId },
+      ],
+    });
+    const ids = items.map((i) => i.id);
+    const id = await message('<p>About the second one.</p>', { email: 'multi@example.com' });
+    const before = await snapshot(id, ids);
+
+    const refused = await transfer(id, { order_item: { ref: order.ref } });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'choose_item',
+      details: {
+        order_ref: order.ref,
+        items: [
+          { ref: `${order.ref}-1`, type: 'Birth Certificate', state_label: 'Waiting Customer' },
+          { ref: `${order.ref}-2`, type: 'Birth Certificate', current_state: 'waiting_despatch_response' },
+        ],
+      },
+    });
+    expect(await snapshot(id, ids)).toEqual(before);
+
+    const notOfOrder = await transfer(id, { order_item: { ref: order.ref, item_ref: '000000-1' } });
+    expect(notOfOrder.statusCode).toBe(422);
+    expect(notOfOrder.json().error.details).toEqual([
+      { field: 'order_item.item_ref', message: `Order ${order.ref} has no item 000000-1.` },
+    ]);
+    expect(
+      (await transfer(id, { order_item: { ref: order.ref, item_ref: 'x'.repeat(41) } })).statusCode,
+    ).toBe(422);
+    expect(await snapshot(id, ids)).toEqual(before);
+
+    const res = await transfer(id, { order_item: { ref: order.ref, item_ref: `${order.ref}-2` } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order_item_ref).toBe(`${order.ref}-2`);
+    const after = await snapshot(id, ids);
+    expect(after.items.map((i) => i.currentState)).toEqual([
+      'waiting_despatch_response',
+      'despatch_response_received',
+    ]);
+    expect(after.comments.map((c) => c.orderItemId)).toEqual([items[1].id]);
+    expect(
+      (await transfer(id, { order_item: { ref: order.ref, item_ref: `${order.ref}-1` } })).statusCode,
+    ).toBe(409);
+  });
+
+  it("another customer's order needs confirm_different_customer; without it 409 names both e-mails and changes nothing", async () => {
+    const item = await buildOrderItem(
+      ctx.database,
+      { ...waiting, userId: ordererId },
+      { email: 'owner@example.com' },
+    );
+    const id = await message('<p>Not the owner.</p>', { email: 'stranger@example.com' });
+    const before = await snapshot(id, [item.id]);
+    for (const body of [
+      { order_item: { ref: item.order.ref } },
+      { order_item: { ref: item.ref } },
+      { order_item: { ref: item.ref }, confirm_different_customer: false },
+    ]) {
+      const refused = await transfer(id, body);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        code: 'different_customer',
+        details: {
+          conversation_email: 'stranger@example.com',
+          order_email: 'owner@example.com',
+          order_item_ref: item.ref,
+        },
+      });
+    }
+    expect(
+      (await transfer(id, { order_item: { ref: item.ref }, confirm_different_customer: 'yes' })).statusCode,
+    ).toBe(422);
+    expect(await snapshot(id, [item.id])).toEqual(before);
+
+    const res = await transfer(id, { order_item: { ref: item.order.ref }, confirm_different_customer: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await snapshot(id, [item.id]);
+    expect(after.items[0].currentState).toBe('despatch_response_received');
+    expect(after.conversation).toMatchObject({ active: false, orderItemId: item.id });
+  });
+
+  it('an unknown order ref is 404 and changes nothing', async () => {
+    const id = await message('<p>Lost.</p>', { email: 'lost@example.com' });
+    const res = await transfer(id, { order_item: { ref: '000000' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('There is no order 000000.');
+    const [still] = await ctx.database.db.select().from(conversations).where(eq(conversations.id, id));
+    expect(still).toMatchObject({ active: true, orderItemId: null });
+  });
+});
+
+describe('unpaid carts', () => {
   it('lists, shows the apology, notifies and closes once; close twice is 409', async () => {
     const cart = {
       ref: 'C-T1',

@@ -7,10 +7,12 @@ import { createHash } from 'node:crypto';
 import { asc, count, desc, eq, like } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { londonToday } from '../../../domain/format';
+import { stateLabel } from '../../../domain/labels';
+import type { OrderItemState } from '../../../domain/states';
 import { isWaitingForCustomer } from '../../../domain/workflow/escalation';
 import type { Db, Tx } from '../../db/client';
-import { comments, conversationReplies, conversations, orderItems, users } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { comments, conversationReplies, conversations, orderItems, orders, users } from '../../db/schema';
+import { AppError, invalidInput, notFound } from '../../errors';
 import { publishChange } from '../../live/publish';
 import { enqueueEmail } from '../../mail/outbox';
 import { applyItemAction, lockOrderItem, toWorkItem } from '../order-items/run-action';
@@ -183,24 +185,37 @@ export async function deliverCustomerMessage(
 
 const plainText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim();
 
-/** Attaches a conversation to an order item by ref (404 when unknown) and archives it. */
-export async function transferConversation(db: Db, id: number, ref: string) {
+/** What staff name in a transfer: an order or item ref, the chosen item of a multi-item order, and consent. */
+export interface TransferRequest {
+  ref: string;
+  itemRef?: string;
+  confirmDifferentCustomer?: boolean;
+}
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Attaches a conversation to an order item and archives it. The ref is an item ref or an order ref; an order
+ * with several items needs `itemRef` (409 `choose_item` lists them), and an order of another e-mail address
+ * than the sender's needs `confirmDifferentCustomer` (409 `different_customer` names both), because the
+ * message counts as that item's customer reply. Every refusal changes nothing.
+ */
+export async function transferConversation(db: Db, id: number, request: TransferRequest) {
   const itemRef = await db.transaction(async (tx) => {
     const c = await lockConversation(tx, id);
     // A transfer archives the conversation with its item: a repeat would post the message on the item twice.
     if (!c.active && c.orderItemId !== null) {
       throw new AppError('wrong_state', 'This conversation has already been transferred to an order item.');
     }
-    const found = await itemForRef(tx, ref);
-    if (!found.item) {
+    const target = await transferTarget(tx, request.ref, request.itemRef);
+    if (!sameAddress(c.email, target.orderEmail) && request.confirmDifferentCustomer !== true) {
       throw new AppError(
-        'not_found',
-        found.items > 1
-          ? `Order ${ref.trim()} has ${found.items} items: transfer to one of them, e.g. ${ref.trim()}-1.`
-          : `There is no order item ${ref.trim()}.`,
+        'different_customer',
+        `Order ${target.orderRef} belongs to ${target.orderEmail}, not to ${c.email}: confirm to transfer all the same.`,
+        { conversation_email: c.email, order_email: target.orderEmail, order_item_ref: target.ref },
       );
     }
-    const item = await deliverCustomerMessage(tx, found.item.ref, {
+    const item = await deliverCustomerMessage(tx, target.ref, {
       from: c.name ?? c.email,
       text: plainText(c.content),
     });
@@ -212,6 +227,61 @@ export async function transferConversation(db: Db, id: number, ref: string) {
     return item.ref;
   });
   return { ...(await showConversation(db, id)), order_item_ref: itemRef };
+}
+
+/**
+ * The item a transfer names, with its order's ref and e-mail: an item ref names that item; an order ref names
+ * its only item, or the chosen one of several (409 `choose_item` with the list when none is chosen).
+ */
+async function transferTarget(tx: Tx, rawRef: string, rawItemRef?: string) {
+  const ref = rawRef.trim();
+  const chosen = rawItemRef?.trim() || undefined;
+  const rows = await tx
+    .select({
+      ref: orderItems.ref,
+      type: orderItems.type,
+      currentState: orderItems.currentState,
+      isEscalated: orderItems.isEscalated,
+      isOnHold: orderItems.isOnHold,
+      waitingCustomerResponse: orderItems.waitingCustomerResponse,
+      orderRef: orders.ref,
+      orderEmail: orders.email,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(ref.includes('-') ? eq(orderItems.ref, ref) : eq(orders.ref, ref))
+    .orderBy(asc(orderItems.position));
+  if (rows.length === 0) {
+    throw new AppError(
+      'not_found',
+      ref.includes('-') ? `There is no order item ${ref}.` : `There is no order ${ref}.`,
+    );
+  }
+  if (chosen !== undefined) {
+    const match = rows.find((r) => r.ref === chosen);
+    if (!match) {
+      throw invalidInput('Check the highlighted fields.', [
+        { field: 'order_item.item_ref', message: `Order ${rows[0].orderRef} has no item ${chosen}.` },
+      ]);
+    }
+    return match;
+  }
+  if (rows.length > 1) {
+    throw new AppError(
+      'choose_item',
+      `Order ${rows[0].orderRef} has ${rows.length} items: choose the one this message is about.`,
+      {
+        order_ref: rows[0].orderRef,
+        items: rows.map((r) => ({
+          ref: r.ref,
+          type: r.type,
+          current_state: r.currentState,
+          state_label: stateLabel({ ...r, currentState: r.currentState as OrderItemState }),
+        })),
+      },
+    );
+  }
+  return rows[0];
 }
 
 /**

@@ -23,9 +23,17 @@ const post = (url: string, payload: object = {}) =>
   admin.request({ method: 'POST', url: `/api/v1/${url}.json`, payload });
 
 async function category(title: string, questions: string[]) {
-  const cats: Category[] = (await post('faq_categories', { site: 'ukds', title })).json().faq_categories;
-  const cat = cats.find((c) => c.title === title) as Category;
-  for (const q of questions) await post(`faq_categories/${cat.id}/faqs`, { question: q, answer: `A ${q}` });
+  const created = await post('faq_categories', { site: 'ukds', title });
+  expect(created.statusCode, created.body).toBe(201);
+  // Adding answers the written record, not the whole list.
+  const cat: Category = created.json().faq_category;
+  expect(cat).toMatchObject({ title, site: 'ukds', faqs: [] });
+  for (const [i, q] of questions.entries()) {
+    const faq = await post(`faq_categories/${cat.id}/faqs`, { question: q, answer: `A ${q}` });
+    expect(faq.json()).toEqual({
+      faq: { id: expect.any(Number), question: q, answer: `A ${q}`, position: i + 1 },
+    });
+  }
   return (await list()).find((c) => c.id === cat.id) as Category;
 }
 const questions = async (id: number) =>
@@ -71,10 +79,13 @@ describe('FAQs', () => {
   it('edits one attribute, deletes and closes the gap', async () => {
     const cat = await category('Edit', ['x', 'y', 'z']);
     const [x, y] = cat.faqs;
-    expect(
-      (await admin.request({ method: 'PUT', url: `/api/v1/faqs/${x.id}.json`, payload: { question: 'x2' } }))
-        .statusCode,
-    ).toBe(200);
+    const edited = await admin.request({
+      method: 'PUT',
+      url: `/api/v1/faqs/${x.id}.json`,
+      payload: { question: 'x2' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toEqual({ faq: { id: x.id, question: 'x2', answer: 'A x', position: 1 } });
     expect(
       (
         await admin.request({
@@ -107,15 +118,13 @@ describe('FAQ categories', () => {
     let cats = await list();
     expect(cats[0].id).toBe(b.id);
     expect(cats.map((c) => c.position)).toEqual(cats.map((_, i) => i + 1));
-    expect(
-      (
-        await admin.request({
-          method: 'PUT',
-          url: `/api/v1/faq_categories/${a.id}.json`,
-          payload: { title: 'Cat A2' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const edited = await admin.request({
+      method: 'PUT',
+      url: `/api/v1/faq_categories/${a.id}.json`,
+      payload: { title: 'Cat A2' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().faq_category).toMatchObject({ id: a.id, title: 'Cat A2', faqs: [] });
     expect(
       (await admin.request({ method: 'DELETE', url: `/api/v1/faq_categories/${b.id}.json` })).statusCode,
     ).toBe(200);

@@ -1,7 +1,9 @@
 /**
  * FAQ categories and their FAQs, in the order the sites show them. Positions are dense (1..n): every change
  * locks the siblings (in a stable order, so concurrent moves queue rather than deadlock), reorders them in
- * memory and writes back the positions that changed, in one transaction.
+ * memory and writes back the positions that changed, in one transaction. Adding or editing answers the
+ * written record (`{faq_category}` with its FAQs, or `{faq}`); a move or a delete, which changes the siblings
+ * too, answers the whole ordered list.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -84,41 +86,54 @@ const lockFaqs = async (tx: Tx, categoryId: number) =>
       .for('update'),
   );
 
+type FaqRow = typeof faqs.$inferSelect;
+type FaqCategoryRow = typeof faqCategories.$inferSelect;
+const faqWire = (f: FaqRow) => ({ id: f.id, question: f.question, answer: f.answer, position: f.position });
+const categoryWire = (c: FaqCategoryRow, items: FaqRow[]) => ({
+  id: c.id,
+  site: c.site,
+  title: c.title,
+  position: c.position,
+  faqs: items.filter((f) => f.faqCategoryId === c.id).map(faqWire),
+});
+
+/** One category with its FAQs in order: what a write to a category answers. */
+async function showFaqCategory(db: Db, category: FaqCategoryRow) {
+  const items = await db
+    .select()
+    .from(faqs)
+    .where(eq(faqs.faqCategoryId, category.id))
+    .orderBy(asc(faqs.position), asc(faqs.id));
+  return { faq_category: categoryWire(category, items) };
+}
+
 /** Categories in order, each with its FAQs in order. */
 export async function listFaqCategories(db: Db) {
   const [categories, items] = await Promise.all([
     db.select().from(faqCategories).orderBy(asc(faqCategories.position), asc(faqCategories.id)),
     db.select().from(faqs).orderBy(asc(faqs.position), asc(faqs.id)),
   ]);
-  return {
-    faq_categories: categories.map((c) => ({
-      id: c.id,
-      site: c.site,
-      title: c.title,
-      position: c.position,
-      faqs: items
-        .filter((f) => f.faqCategoryId === c.id)
-        .map((f) => ({ id: f.id, question: f.question, answer: f.answer, position: f.position })),
-    })),
-  };
+  return { faq_categories: categories.map((c) => categoryWire(c, items)) };
 }
 
-/** Adds a category at the bottom. */
+/** Adds a category at the bottom; answers it. */
 export async function createFaqCategory(db: Db, body: unknown) {
   const data = parse(CreateFaqCategorySchema, body);
-  await db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const siblings = await lockCategories(tx);
-    await tx
+    const [created] = await tx
       .insert(faqCategories)
-      .values({ site: data.site, title: data.title, position: siblings.length + 1 });
+      .values({ site: data.site, title: data.title, position: siblings.length + 1 })
+      .returning();
+    return created;
   });
-  return listFaqCategories(db);
+  return { faq_category: categoryWire(row, []) };
 }
 
-/** Adds an FAQ at the bottom of its category. */
+/** Adds an FAQ at the bottom of its category; answers it. */
 export async function createFaq(db: Db, categoryId: number, body: unknown) {
   const data = parse(CreateFaqSchema, body);
-  await db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [category] = await tx
       .select({ id: faqCategories.id })
       .from(faqCategories)
@@ -126,34 +141,34 @@ export async function createFaq(db: Db, categoryId: number, body: unknown) {
       .for('update');
     if (!category) throw notFound('FAQ category');
     const siblings = await lockFaqs(tx, categoryId);
-    await tx.insert(faqs).values({
-      faqCategoryId: categoryId,
-      question: data.question,
-      answer: data.answer,
-      position: siblings.length + 1,
-    });
+    const [created] = await tx
+      .insert(faqs)
+      .values({
+        faqCategoryId: categoryId,
+        question: data.question,
+        answer: data.answer,
+        position: siblings.length + 1,
+      })
+      .returning();
+    return created;
   });
-  return listFaqCategories(db);
+  return { faq: faqWire(row) };
 }
 
-/** Changes one attribute of a category. */
+/** Changes one attribute of a category; answers it with its FAQs. */
 export async function updateFaqCategory(db: Db, id: number, body: Record<string, unknown>) {
   const change = parse(CreateFaqCategorySchema.partial(), singleChange(body, ['site', 'title']));
-  const [row] = await db
-    .update(faqCategories)
-    .set(change)
-    .where(eq(faqCategories.id, id))
-    .returning({ id: faqCategories.id });
+  const [row] = await db.update(faqCategories).set(change).where(eq(faqCategories.id, id)).returning();
   if (!row) throw notFound('FAQ category');
-  return listFaqCategories(db);
+  return showFaqCategory(db, row);
 }
 
-/** Changes one attribute of an FAQ. */
+/** Changes one attribute of an FAQ; answers it. */
 export async function updateFaq(db: Db, id: number, body: Record<string, unknown>) {
   const change = parse(CreateFaqSchema.partial(), singleChange(body, ['question', 'answer']));
-  const [row] = await db.update(faqs).set(change).where(eq(faqs.id, id)).returning({ id: faqs.id });
+  const [row] = await db.update(faqs).set(change).where(eq(faqs.id, id)).returning();
   if (!row) throw notFound('FAQ');
-  return listFaqCategories(db);
+  return { faq: faqWire(row) };
 }
 
 /** Moves a category; its neighbours close up. */

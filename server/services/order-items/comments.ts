@@ -4,13 +4,12 @@ import type { Db } from '../../db/client';
 import { comments } from '../../db/schema';
 import { notFound } from '../../errors';
 import { publishChange } from '../../live/publish';
-import { listComments, loadOrderItem } from './read';
-import { commentWire } from './serialize';
+import { loadOrderItem } from './read';
 
 /** Flips a comment's actioned flag; the comment must belong to the item named in the path. */
-export async function toggleCommentActioned(db: Db, itemKey: string, commentId: number) {
+export async function toggleCommentActioned(db: Db, itemKey: string, commentId: number): Promise<number> {
   const row = await loadOrderItem(db, itemKey);
-  const updated = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [c] = await tx
       .update(comments)
       .set({ actioned: not(comments.actioned) })
@@ -18,9 +17,6 @@ export async function toggleCommentActioned(db: Db, itemKey: string, commentId: 
       .returning({ id: comments.id });
     if (!c) throw notFound('Comment');
     await publishChange(tx, { topic: 'order_item', id: row.item.ref });
-    return c.id;
   });
-  const all = await listComments(db, row.item.id);
-  const comment = all.find((c) => c.id === updated);
-  return { comment: comment ? commentWire(comment) : null, comments: all.map(commentWire) };
+  return row.item.id;
 }

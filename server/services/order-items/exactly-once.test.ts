@@ -387,7 +387,7 @@ describe('conversations', () => {
       alice.request({
         method: 'POST',
         url: `/api/v1/conversations/${id}/transfer.json`,
-        payload: { order_item: { ref: item.ref } },
+        payload: { order_item: { ref: item.ref }, confirm_different_customer: true },
       }),
     );
     expect(codes).toEqual(oneOkNineConflicts);

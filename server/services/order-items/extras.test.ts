@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPostgres } from '../../db/client';
 import { orderItemEvents, orderItems, refunds } from '../../db/schema';
 import { buildOrder, buildOrderItem } from '../../test/factories';
-import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
+import {
+  type Agent,
+  buildUser,
+  createTestApp,
+  STOREFRONT_KEY,
+  signInAs,
+  type TestContext,
+} from '../../test/harness';
 import { act, actAsRead, multipartFile, PNG_BYTES, snapshot } from '../../test/items';
 import { runItemAction } from './run-action';
 
@@ -42,6 +49,10 @@ describe('assignment', () => {
       payload: { order_assignment: { orderer_id: aliceId, order_item_ids: items.map((i) => i.id) } },
     });
     expect(res.statusCode, res.body).toBe(200);
+    // It answers the assigned items as records, in id order.
+    expect(
+      res.json().order_items.map((i: { id: number; user: { id: number } | null }) => [i.id, i.user?.id]),
+    ).toEqual(items.map((i) => [i.id, aliceId]).sort((a, b) => a[0] - b[0]));
     const states = await ctx.database.db
       .select()
       .from(orderItems)
@@ -149,6 +160,39 @@ describe('Modify Order', () => {
       current_state: 'gro_order_required',
       orderable: { copies: 2, subtotal_in_pence: 5600 },
     });
+  });
+
+  it("the shop's update_confirmed answers the updated item as the shop sees it, without staff-only fields", async () => {
+    const item = await buildOrderItem(ctx.database, {
+      currentState: 'gro_order_required',
+      userId: aliceId,
+      flagged: true,
+      orderable: { serviceLevel: 'standard', copies: 1, subtotalInPence: 2800 },
+    });
+    await actAsRead(alice, item.ref, 'request_update', { order_item_update: { copies: 2 } });
+    const confirm = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/storefront/order_items/${item.ref}/update_confirmed.json`,
+        headers: { authorization: `Bearer ${STOREFRONT_KEY}` },
+        payload: {},
+      });
+    const res = await confirm();
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json().order_item;
+    expect(view).toMatchObject({
+      ref: item.ref,
+      current_state: 'gro_order_required',
+      state_label: 'GRO Order Reqd.',
+      pending_update: null,
+      net_value: 5600,
+      orderable: { copies: 2, subtotal_in_pence: 5600 },
+      order: { ref: item.order.ref, email: item.order.email },
+    });
+    for (const hidden of ['id', 'user', 'panels', 'flagged', 'fco_batch_id', 'is_reorder', 'lock_version'])
+      expect(view, hidden).not.toHaveProperty(hidden);
+    // Confirmed once: a repeat finds nothing waiting.
+    expect((await confirm()).statusCode).toBe(409);
   });
 
   it('a downgrade refunds the difference on approval; a withdrawn one changes nothing', async () => {
@@ -275,7 +319,12 @@ describe('comments', () => {
       payload: {},
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().comment.actioned).toBe(true);
+    // Like every item action it answers the updated item, here with the comment ticked.
+    const answered = res.json().order_item;
+    expect(answered.ref).toBe(item.ref);
+    expect(answered.comments.find((c: { id: number }) => c.id === comment.id)).toMatchObject({
+      actioned: true,
+    });
     const other = await buildOrderItem(ctx.database);
     const wrong = await bob.request({
       method: 'POST',

@@ -15,10 +15,17 @@ import {
   listComments,
   loadOrderItem,
   loadOrderItemDetails,
+  loadOrderItemRows,
   type OrderItemListRow,
   pageOrderItemRows,
 } from './read';
-import { commentWire, orderItemDetailWire, orderItemListWire } from './serialize';
+import {
+  commentWire,
+  orderItemDetailWire,
+  orderItemListWire,
+  orderItemWire,
+  storefrontItemWire,
+} from './serialize';
 
 /** A page of list rows as the list screens receive it. */
 function itemPage(rows: OrderItemListRow[], total: number, query: { page: number; per_page: number }) {
@@ -48,6 +55,18 @@ export async function showOrderItem(db: Db, refOrId: string, viewer: SessionUser
   const row = await loadOrderItem(db, refOrId);
   const details = await loadOrderItemDetails(db, row.item.id);
   return { order_item: orderItemDetailWire(row, details, viewer) };
+}
+
+/** One order item as a shop sees it (storefront answers). */
+export async function showStorefrontItem(db: Db, refOrId: string) {
+  return { order_item: storefrontItemWire(await loadOrderItem(db, refOrId)) };
+}
+
+/** Order items by id as records, in id order: what an action on several items answers. */
+export async function showOrderItems(db: Db, ids: readonly number[], viewer: SessionUser) {
+  const rows = await loadOrderItemRows(db, ids);
+  rows.sort((a, b) => a.item.id - b.item.id);
+  return { order_items: rows.map((row) => orderItemWire(row, viewer)) };
 }
 
 /** The comments of one order item. */

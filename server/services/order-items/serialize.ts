@@ -36,6 +36,29 @@ export function domainItem(item: OrderItemRow['item']) {
 
 /** One item for lists and for the record of an action's answer. */
 export function orderItemWire(row: OrderItemRow, viewer: SessionUser) {
+  const d = domainItem(row.item);
+  return { ...itemRecord(row), panels: panelsFor(d, { id: viewer.id, role: viewer.role }) };
+}
+
+/**
+ * The item as a shop sees it (storefront answers): its state, price, pending change, orderable and order,
+ * without what only staff see (assignee, panels, flag, batch, lock version).
+ */
+export function storefrontItemWire(row: OrderItemRow) {
+  const {
+    id: _id,
+    user: _user,
+    flagged: _flagged,
+    fco_batch_id: _batch,
+    is_reorder: _reorder,
+    lock_version: _lock,
+    ...view
+  } = itemRecord(row);
+  return view;
+}
+
+/** Everything an item record carries that does not depend on who is looking. */
+function itemRecord(row: OrderItemRow) {
   const { item, orderable: o, order, billing, shipping } = row;
   const d = domainItem(item);
   return {
@@ -62,7 +85,6 @@ export function orderItemWire(row: OrderItemRow, viewer: SessionUser) {
     lock_version: item.lockVersion,
     created_at: item.createdAt.toISOString(),
     updated_at: item.updatedAt.toISOString(),
-    panels: panelsFor(d, { id: viewer.id, role: viewer.role }),
     orderable: {
       id: o.id,
       type: o.type,

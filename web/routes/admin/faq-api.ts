@@ -1,6 +1,16 @@
-/** Writes to FAQ categories and FAQs: every one answers the whole ordered list, which goes into the cache. */
+/**
+ * Writes to FAQ categories and FAQs. Moves and deletes answer the whole ordered list, which goes into the cache;
+ * adding or editing answers the written record, which is put in its place (or, when new, the list refetched).
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FaqCategory, FaqCategoryList, Move } from '../../../domain/contract/reference';
+import type {
+  Faq,
+  FaqCategory,
+  FaqCategoryList,
+  FaqCategoryResponse,
+  FaqResponse,
+  Move,
+} from '../../../domain/contract/reference';
 import { api } from '../../api/client';
 import { notifyError } from '../../lib/notify';
 import { adminKeys } from './admin-api';
@@ -10,6 +20,31 @@ export function useStoreFaqList() {
   const queryClient = useQueryClient();
   return (data: FaqCategoryList) =>
     queryClient.setQueryData<FaqCategory[]>(adminKeys.faqCategories, data.faq_categories);
+}
+
+/** Puts an edited category (with its FAQs) in its place in the cache. */
+export function useStoreFaqCategory() {
+  const queryClient = useQueryClient();
+  return ({ faq_category: edited }: FaqCategoryResponse) =>
+    queryClient.setQueryData<FaqCategory[]>(adminKeys.faqCategories, (old) =>
+      old?.map((c) => (c.id === edited.id ? edited : c)),
+    );
+}
+
+/** Puts an edited FAQ in its place in the cache. */
+export function useStoreFaq() {
+  const queryClient = useQueryClient();
+  const replace = (faqs: Faq[], edited: Faq) => faqs.map((f) => (f.id === edited.id ? edited : f));
+  return ({ faq: edited }: FaqResponse) =>
+    queryClient.setQueryData<FaqCategory[]>(adminKeys.faqCategories, (old) =>
+      old?.map((c) => (c.faqs.some((f) => f.id === edited.id) ? { ...c, faqs: replace(c.faqs, edited) } : c)),
+    );
+}
+
+/** After an FAQ or category is added: the list is fetched again, with the new record in its place. */
+export function useRefetchFaqList() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminKeys.faqCategories });
 }
 
 /** Moves an FAQ category or an FAQ; failures are shown as a toast. */

@@ -14,7 +14,7 @@ import { useMemo, useState } from 'react';
 import {
   CreateFaqCategorySchema,
   type FaqCategory,
-  type FaqCategoryList,
+  type FaqCategoryResponse,
   type Move,
 } from '../../../domain/contract/reference';
 import { api } from '../../api/client';
@@ -34,7 +34,7 @@ import {
   TableFrame,
   TabToolbar,
 } from './admin-ui';
-import { useFaqDelete, useFaqMove, useStoreFaqList } from './faq-api';
+import { useFaqDelete, useFaqMove, useRefetchFaqList, useStoreFaqCategory } from './faq-api';
 import { useAddForm } from './use-add-form';
 import { useRowEditor } from './use-row-editor';
 
@@ -140,14 +140,14 @@ export default function FaqCategoriesTab() {
 }
 
 function AddCategoryForm({ sites, onDone }: { sites: string[]; onDone: () => void }) {
-  const store = useStoreFaqList();
+  const refetch = useRefetchFaqList();
   const form = useAddForm({
     initial: { title: '', site: sites.length === 1 ? sites[0] : '' },
     fields: FIELDS,
     schema: CreateFaqCategorySchema,
-    create: (draft) => api.post<FaqCategoryList>('faq_categories', draft),
-    onCreated: (data) => {
-      store(data);
+    create: (draft) => api.post<FaqCategoryResponse>('faq_categories', draft),
+    onCreated: async () => {
+      await refetch();
       onDone();
     },
     successMessage: (draft) => `Added the FAQ category “${draft.title.trim()}”.`,
@@ -189,12 +189,12 @@ interface CategoryRowProps {
 }
 
 function CategoryRow({ category, index, count, sites, moving, onMove, onDelete }: CategoryRowProps) {
-  const store = useStoreFaqList();
+  const store = useStoreFaqCategory();
   const row = useRowEditor({
     values: { title: category.title, site: category.site },
     fields: FIELDS,
     schema: CreateFaqCategorySchema,
-    put: (field, value) => api.put<FaqCategoryList>(`faq_categories/${category.id}`, { [field]: value }),
+    put: (field, value) => api.put<FaqCategoryResponse>(`faq_categories/${category.id}`, { [field]: value }),
     onSaved: store,
     what: 'FAQ category',
   });

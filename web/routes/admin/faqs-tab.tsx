@@ -7,7 +7,7 @@ import {
   CreateFaqSchema,
   type Faq,
   type FaqCategory,
-  type FaqCategoryList,
+  type FaqResponse,
   type Move,
 } from '../../../domain/contract/reference';
 import { api } from '../../api/client';
@@ -28,7 +28,7 @@ import {
   TableFrame,
   TabToolbar,
 } from './admin-ui';
-import { useFaqDelete, useFaqMove, useStoreFaqList } from './faq-api';
+import { useFaqDelete, useFaqMove, useRefetchFaqList, useStoreFaq } from './faq-api';
 import { useAddForm } from './use-add-form';
 import { useRowEditor } from './use-row-editor';
 
@@ -171,14 +171,14 @@ export default function FaqsTab() {
 }
 
 function AddFaqForm({ category, onDone }: { category: FaqCategory; onDone: () => void }) {
-  const store = useStoreFaqList();
+  const refetch = useRefetchFaqList();
   const form = useAddForm({
     initial: { question: '', answer: '' },
     fields: FIELDS,
     schema: CreateFaqSchema,
-    create: (draft) => api.post<FaqCategoryList>(`faq_categories/${category.id}/faqs`, draft),
-    onCreated: (data) => {
-      store(data);
+    create: (draft) => api.post<FaqResponse>(`faq_categories/${category.id}/faqs`, draft),
+    onCreated: async () => {
+      await refetch();
       onDone();
     },
     successMessage: (draft) => `Added the FAQ “${draft.question.trim()}” to ${category.title}.`,
@@ -221,12 +221,12 @@ interface FaqRowProps {
 }
 
 function FaqRow({ faq, index, count, moving, onMove, onDelete }: FaqRowProps) {
-  const store = useStoreFaqList();
+  const store = useStoreFaq();
   const row = useRowEditor({
     values: { question: faq.question, answer: faq.answer },
     fields: FIELDS,
     schema: CreateFaqSchema,
-    put: (field, value) => api.put<FaqCategoryList>(`faqs/${faq.id}`, { [field]: value }),
+    put: (field, value) => api.put<FaqResponse>(`faqs/${faq.id}`, { [field]: value }),
     onSaved: store,
     what: 'FAQ',
   });
