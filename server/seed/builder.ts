@@ -34,7 +34,13 @@ import {
   refunds,
   users,
 } from '../db/schema';
-import { type OrderInput, orderableValues, priceItem } from '../services/orders/ingest-order';
+import {
+  addressRow,
+  type OrderInput,
+  orderableValues,
+  orderValues,
+  priceItem,
+} from '../services/orders/ingest-order';
 
 type Row<T extends PgTable> = T['$inferInsert'] & { id: number };
 type UserRow = Row<typeof users>;
@@ -87,30 +93,14 @@ export class DemoBuilder {
     const placedAt = new Date(o.placed_at);
     const addressId = (a: NonNullable<typeof o.shipping_address>) => {
       const id = this.addresses.length + 1;
-      this.addresses.push({
-        id,
-        name: a.name,
-        line1: a.line_1,
-        line2: a.line_2 ?? null,
-        city: a.city,
-        state: a.state ?? null,
-        zip: a.zip,
-        countryCode: a.country_code.toUpperCase(),
-      });
+      this.addresses.push({ id, ...addressRow(a) });
       return id;
     };
     const billingAddressId = addressId(o.billing_address);
     const shippingAddressId = o.shipping_address ? addressId(o.shipping_address) : null;
     const order: OrderRow = {
       id: this.orders.length + 1,
-      ref: o.ref,
-      email: o.email,
-      phone: o.phone ?? null,
-      deliveryRegion: o.delivery_region,
-      hasDifferentShippingAddress: shippingAddressId !== null,
-      billingAddressId,
-      shippingAddressId,
-      placedAt,
+      ...orderValues(o, placedAt, billingAddressId, shippingAddressId),
       createdAt: placedAt,
     };
     this.orders.push(order);

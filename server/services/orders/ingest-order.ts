@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   type StorefrontAddress,
+  type StorefrontOrder,
   type StorefrontOrderItem,
   StorefrontOrderItemSchema,
   StorefrontOrderSchema,
@@ -19,7 +20,8 @@ import { invalidInput } from '../../errors';
 
 export type OrderInput = z.input<typeof StorefrontOrderSchema>;
 
-const addressRow = (a: StorefrontAddress) => ({
+/** The addresses row of a storefront address (the demo seed stores addresses the same way). */
+export const addressRow = (a: StorefrontAddress) => ({
   name: a.name,
   line1: a.line_1,
   line2: a.line_2 ?? null,
@@ -28,6 +30,25 @@ const addressRow = (a: StorefrontAddress) => ({
   zip: a.zip,
   countryCode: a.country_code.toUpperCase(),
 });
+
+/** The orders row of a storefront order, given its stored addresses. */
+export function orderValues(
+  o: StorefrontOrder['order'],
+  placedAt: Date,
+  billingAddressId: number,
+  shippingAddressId: number | null,
+) {
+  return {
+    ref: o.ref,
+    email: o.email,
+    phone: o.phone ?? null,
+    deliveryRegion: o.delivery_region,
+    hasDifferentShippingAddress: shippingAddressId !== null,
+    billingAddressId,
+    shippingAddressId,
+    placedAt,
+  };
+}
 
 async function insertAddress(tx: Tx, a: StorefrontAddress): Promise<number> {
   const [row] = await tx.insert(addresses).values(addressRow(a)).returning({ id: addresses.id });
@@ -152,16 +173,7 @@ export async function ingestOrder(
     const shippingAddressId = o.shipping_address ? await insertAddress(tx, o.shipping_address) : null;
     const inserted = await tx
       .insert(orders)
-      .values({
-        ref: o.ref,
-        email: o.email,
-        phone: o.phone ?? null,
-        deliveryRegion: o.delivery_region,
-        hasDifferentShippingAddress: shippingAddressId !== null,
-        billingAddressId,
-        shippingAddressId,
-        placedAt,
-      })
+      .values(orderValues(o, placedAt, billingAddressId, shippingAddressId))
       .onConflictDoNothing({ target: orders.ref })
       .returning({ id: orders.id });
     if (inserted.length === 0) {
