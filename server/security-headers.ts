@@ -5,10 +5,8 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import helmet from 'helmet';
-import { SESSION_COOKIE } from './auth/guard';
-import { findSession } from './auth/sessions';
+import { requireSession } from './auth/guard';
 import type { Database } from './db/client';
-import { AppError } from './errors';
 
 /**
  * The SPA's policy. Scripts only from our own origin and never inline: the built index.html loads one
@@ -81,9 +79,6 @@ export const SWAGGER_UI_CSP = [
 /** An onRequest hook for the /api/docs routes: only signed-in staff read the API description in production. */
 export function signedInOnly(database: Database): onRequestAsyncHookHandler {
   return async (request) => {
-    const raw = request.cookies[SESSION_COOKIE];
-    const unsigned = raw ? request.unsignCookie(raw) : undefined;
-    const session = unsigned?.valid && unsigned.value ? await findSession(database.db, unsigned.value) : null;
-    if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
+    await requireSession(request, database);
   };
 }

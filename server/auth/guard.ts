@@ -2,6 +2,7 @@
  * The one reusable guard. Every route declares who may call it in `config.auth`
  * (default 'user'); this hook resolves the session, checks the role and the CSRF token.
  */
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
@@ -28,6 +29,15 @@ export function currentUser(request: { user: SessionUser | null }): SessionUser 
   return request.user;
 }
 
+/** The session a request's signed cookie names, else 401: the one place a cookie becomes a session. */
+export async function requireSession(request: FastifyRequest, database: Database): Promise<ActiveSession> {
+  const raw = request.cookies[SESSION_COOKIE];
+  const unsigned = raw ? request.unsignCookie(raw) : undefined;
+  const session = unsigned?.valid && unsigned.value ? await findSession(database.db, unsigned.value) : null;
+  if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
+  return session;
+}
+
 export const guard = fp<{ database: Database; storefrontApiKey?: string }>(async (app, opts) => {
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
@@ -48,11 +58,7 @@ export const guard = fp<{ database: Database; storefrontApiKey?: string }>(async
       }
       return;
     }
-    const raw = request.cookies[SESSION_COOKIE];
-    const unsigned = raw ? request.unsignCookie(raw) : undefined;
-    const session =
-      unsigned?.valid && unsigned.value ? await findSession(opts.database.db, unsigned.value) : null;
-    if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
+    const session = await requireSession(request, opts.database);
     request.session = session;
     request.user = session.user;
     if (!SAFE_METHODS.has(request.method)) {
