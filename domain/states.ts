@@ -124,6 +124,14 @@ export function waitingVariant(state: OnHoldState): WaitingCustomerState {
   return state.slice('on_hold_'.length) as WaitingCustomerState;
 }
 
+/** States an item ends in: nothing more is done to it (refunds aside). */
+export const FINAL_STATES: readonly OrderItemState[] = ['order_complete', 'cancelled'];
+
+/** Whether the item is finished with: complete or cancelled. */
+export function isFinalState(state: OrderItemState): boolean {
+  return FINAL_STATES.includes(state);
+}
+
 /** States that hold a Modify Order request waiting for the customer (with their on_hold_ variants). */
 export const UPDATE_WAITING_STATES: readonly OrderItemState[] = [
   'waiting_upgrade_payment',

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'conflict'
   | 'choose_item'
   | 'different_customer'
+  | 'price_change'
   | 'payload_too_large'
   | 'invalid_input'
   | 'too_many_attempts'
@@ -34,6 +35,8 @@ const statusOf: Record<ErrorCode, number> = {
   choose_item: 409,
   /** A conversation transfer to another customer's order, not confirmed. */
   different_customer: 409,
+  /** An inline edit that would change a price: it goes through Modify Order instead. */
+  price_change: 409,
   payload_too_large: 413,
   invalid_input: 422,
   too_many_attempts: 429,

@@ -148,7 +148,24 @@ describe('wire mapping of Modify Order attributes', () => {
       new_total_in_pence: 6000,
       difference_in_pence: 3200,
       requested_at: '2026-03-10T10:00:00.000Z',
+      other_items: [],
     });
+  });
+
+  it('maps the region, the translation kind and the repriced items both ways', () => {
+    expect(orderableUpdateFromWire({ delivery_region: 'EC', type: 'SwornTranslation' })).toEqual({
+      deliveryRegion: 'EC',
+      type: 'SwornTranslation',
+    });
+    expect(
+      pendingUpdateToWire({
+        attributes: { deliveryRegion: 'EC' },
+        newTotalInPence: 9295,
+        differenceInPence: 3000,
+        requestedAt: '2026-03-10T10:00:00.000Z',
+        repriced: [{ id: 7, ref: '100-2', currentInPence: 7795, newTotalInPence: 9295 }],
+      }).other_items,
+    ).toEqual([{ ref: '100-2', current_in_pence: 7795, new_in_pence: 9295 }]);
   });
 });
 

@@ -10,7 +10,8 @@ import {
   GRO_DESTINATIONS,
   TRANSLATION_DESPATCH_OPTIONS,
 } from '../options';
-import { CARRIERS, DESPATCH_BY, GRO_SERVICES } from '../pricing';
+import { CARRIERS, DELIVERY_REGIONS, DESPATCH_BY, GRO_SERVICES } from '../pricing';
+import { TRANSLATION_TYPES } from '../states';
 import { CountryCodeSchema } from './codes';
 import {
   enumOf,
@@ -65,6 +66,10 @@ export const OrderItemUpdateAttributesSchema = z
     apostille_country: CountryCodeSchema.nullable(),
     scan_send: z.boolean(),
     despatch_by: z.enum(DESPATCH_BY, { error: 'Choose a despatch option.' }),
+    /** Translations only: CertifiedTranslation | SwornTranslation | NotarisedTranslation. */
+    type: z.enum(TRANSLATION_TYPES, { error: 'Choose a kind of translation.' }),
+    /** The order's delivery region; a change reprices the order's other open items too. */
+    delivery_region: z.enum(DELIVERY_REGIONS, { error: 'Choose a delivery region.' }),
   })
   .partial();
 export type OrderItemUpdateAttributes = z.infer<typeof OrderItemUpdateAttributesSchema>;
@@ -146,10 +151,27 @@ export const OriginalReceivedSchema = withLock({
 }).optional();
 export type OriginalReceived = z.infer<typeof OriginalReceivedSchema>;
 
-/** PUT /order_items/{ref}: one nested record, its id and one changed field. */
+/** A whole postal address, as staff add a shipping address to an order. */
+export const AddressInputSchema = z.object({
+  name: requiredText('Enter the name.', 200),
+  line_1: requiredText('Enter the first line of the address.', 200),
+  line_2: z.string().trim().max(200, 'Keep this under 200 characters.').nullish(),
+  city: requiredText('Enter the town or city.', 100),
+  state: z.string().trim().max(100, 'Keep this under 100 characters.').nullish(),
+  zip: requiredText('Enter the postcode.', 20),
+  country_code: CountryCodeSchema,
+});
+export type AddressInput = z.infer<typeof AddressInputSchema>;
+
+/**
+ * PUT /order_items/{ref}: one nested record with its id and one changed field; or
+ * shipping_address_attributes without an id (a new shipping address, whole) or with `_destroy: true`
+ * (removed: the order ships to the billing address).
+ */
 export const EditOrderItemSchema = withLock({
   order_attributes: FreeFormBodySchema.optional(),
   orderable_attributes: FreeFormBodySchema.optional(),
+  billing_address_attributes: FreeFormBodySchema.optional(),
   shipping_address_attributes: FreeFormBodySchema.optional(),
 });
 export type EditOrderItem = z.infer<typeof EditOrderItemSchema>;
@@ -173,11 +195,24 @@ export const DespatchFcoBatchSchema = withLock({
 });
 export type DespatchFcoBatch = z.infer<typeof DespatchFcoBatchSchema>;
 
+/** Another item of the order that a delivery region change reprices. */
+export const RepricedItemSchema = z.object({
+  ref: z.string(),
+  current_in_pence: z.number().int(),
+  new_in_pence: z.number().int(),
+});
+export type RepricedItemWire = z.infer<typeof RepricedItemSchema>;
+
+/**
+ * The estimate covers this item and the items a region change reprices (listed in other_items):
+ * difference = new − current over all of them.
+ */
 export const PriceEstimateSchema = z.object({
   estimate: z.object({
     current_in_pence: z.number().int(),
     new_in_pence: z.number().int(),
     difference_in_pence: z.number().int(),
+    other_items: z.array(RepricedItemSchema),
   }),
 });
 export type PriceEstimateResponse = z.infer<typeof PriceEstimateSchema>;

@@ -8,7 +8,11 @@ import { DELIVERY_REGIONS, DESPATCH_BY } from '../pricing';
 import { STATE_GROUPS } from '../states';
 import type { OrderableUpdate, PendingUpdate } from '../workflow/types';
 import { IdSchema, IsoDateSchema, TimestampSchema, UserRefSchema } from './common';
-import { type OrderItemUpdateAttributes, OrderItemUpdateAttributesSchema } from './order-item-actions';
+import {
+  type OrderItemUpdateAttributes,
+  OrderItemUpdateAttributesSchema,
+  RepricedItemSchema,
+} from './order-item-actions';
 
 export const AddressSchema = z.object({
   id: IdSchema,
@@ -67,6 +71,8 @@ export const PendingUpdateSchema = z.object({
   new_total_in_pence: z.number().int(),
   difference_in_pence: z.number().int(),
   requested_at: TimestampSchema,
+  /** Other items of the order the change reprices (a delivery region change). */
+  other_items: z.array(RepricedItemSchema),
 });
 export type PendingUpdateWire = z.infer<typeof PendingUpdateSchema>;
 
@@ -80,6 +86,8 @@ export function orderableUpdateFromWire(u: OrderItemUpdateAttributes): Orderable
     apostilleCountry: u.apostille_country,
     scanSend: u.scan_send,
     despatchBy: u.despatch_by,
+    type: u.type,
+    deliveryRegion: u.delivery_region,
   };
   return Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined));
 }
@@ -94,6 +102,8 @@ export function orderableUpdateToWire(u: OrderableUpdate): OrderItemUpdateAttrib
     apostille_country: u.apostilleCountry,
     scan_send: u.scanSend,
     despatch_by: u.despatchBy,
+    type: u.type,
+    delivery_region: u.deliveryRegion,
   };
   return Object.fromEntries(Object.entries(wire).filter(([, v]) => v !== undefined));
 }
@@ -105,6 +115,11 @@ export function pendingUpdateToWire(p: PendingUpdate): PendingUpdateWire {
     new_total_in_pence: p.newTotalInPence,
     difference_in_pence: p.differenceInPence,
     requested_at: p.requestedAt,
+    other_items: (p.repriced ?? []).map((r) => ({
+      ref: r.ref,
+      current_in_pence: r.currentInPence,
+      new_in_pence: r.newTotalInPence,
+    })),
   };
 }
 

@@ -9,7 +9,8 @@ import {
   workItem,
 } from '../testing/work-item';
 import { applyPatch, decide } from './decide';
-import type { Decision, OrderableUpdate, Outcome, WorkItem } from './types';
+import { planUpdate } from './modify-order';
+import type { Decision, OrderableUpdate, OrderSibling, Outcome, WorkItem } from './types';
 
 const NOW = new Date('2026-03-10T10:00:00Z');
 
@@ -240,6 +241,112 @@ describe('permissions of PRODUCT.md section 3', () => {
   it('a refusal for the role comes before one for the state', () => {
     expect(decide(workItem({ currentState: 'waiting_gro' }), gro, BOB, NOW)).toMatchObject({
       code: 'forbidden',
+    });
+  });
+});
+
+describe('planUpdate: the delivery region belongs to the order', () => {
+  const courier = { despatchBy: 'courier' as const, subtotalInPence: 7795 };
+  const sibling = (over: Partial<OrderSibling> = {}): OrderSibling => ({
+    id: 43,
+    ref: '100234-2',
+    orderableType: 'Certificate',
+    position: 2,
+    currentState: 'waiting_gro',
+    pendingUpdate: null,
+    orderable: {
+      type: null,
+      serviceLevel: 'standard',
+      pages: null,
+      copies: 1,
+      apostilleCopies: 0,
+      scanSend: false,
+      despatchBy: 'courier',
+      subtotalInPence: 7795,
+    },
+    ...over,
+  });
+
+  it("prices the order's other open items with the new region, and only those whose price moves", () => {
+    const item = workItem({
+      orderable: courier,
+      orderSiblings: [
+        sibling(),
+        sibling({ id: 44, ref: '100234-3', currentState: 'cancelled' }),
+        sibling({
+          id: 45,
+          ref: '100234-4',
+          orderable: { ...sibling().orderable, despatchBy: 'standard', subtotalInPence: 2800 },
+        }),
+      ],
+    });
+    const plan = planUpdate(item, { deliveryRegion: 'EC' });
+    expect(plan).toMatchObject({
+      region: 'EC',
+      newTotalInPence: 9295,
+      estimate: { currentInPence: 15590, newInPence: 18590, differenceInPence: 3000 },
+      repriced: [{ id: 43, ref: '100234-2', currentInPence: 7795, newTotalInPence: 9295 }],
+    });
+  });
+
+  it('ignores a region equal to the current one', () => {
+    const plan = planUpdate(workItem({ orderable: courier, orderSiblings: [sibling()] }), {
+      deliveryRegion: 'UK',
+    });
+    expect(plan).toMatchObject({ region: null, repriced: [], estimate: { differenceInPence: 0 } });
+  });
+
+  it('is refused while another item of the order waits on a region change, or on a change the region reprices', () => {
+    const waitingRegion = sibling({
+      currentState: 'waiting_upgrade_payment',
+      pendingUpdate: {
+        attributes: { deliveryRegion: 'EC' },
+        newTotalInPence: 9295,
+        differenceInPence: 1500,
+        requestedAt: NOW.toISOString(),
+      },
+    });
+    const held = decide(workItem({ orderSiblings: [waitingRegion] }), request({ copies: 2 }), ALICE, NOW);
+    expect(held).toMatchObject({ ok: false, code: 'wrong_state' });
+
+    const waitingCopies = sibling({
+      currentState: 'waiting_upgrade_payment',
+      pendingUpdate: {
+        attributes: { copies: 2 },
+        newTotalInPence: 10595,
+        differenceInPence: 2800,
+        requestedAt: NOW.toISOString(),
+      },
+    });
+    const refused = decide(
+      workItem({ orderable: courier, orderSiblings: [waitingCopies] }),
+      request({ deliveryRegion: 'EC' }),
+      ALICE,
+      NOW,
+    );
+    expect(refused).toMatchObject({ ok: false, code: 'wrong_state' });
+    expect((refused as { message: string }).message).toContain('100234-2');
+  });
+
+  it('a region change that moves no price applies at once and sets the order region', () => {
+    const result = accepted(decide(workItem(), request({ deliveryRegion: 'WW' }), ALICE, NOW));
+    expect(result.orderRegion).toBe('WW');
+    expect(result.patch.orderable).toEqual({ subtotalInPence: 2800 });
+  });
+
+  it('a translation may change kind, a certificate may not', () => {
+    const sworn = accepted(
+      decide(
+        translationItem({ currentState: 'ready_for_translation' }),
+        request({ type: 'SwornTranslation' }),
+        ALICE,
+        NOW,
+      ),
+    );
+    expect(sworn.patch.pendingUpdate?.attributes).toEqual({ type: 'SwornTranslation' });
+    expect(decide(workItem(), request({ type: 'SwornTranslation' }), ALICE, NOW)).toMatchObject({
+      ok: false,
+      code: 'invalid_input',
     });
   });
 });

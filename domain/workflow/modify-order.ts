@@ -4,20 +4,120 @@
  */
 import { formatPence } from '../format';
 import { isServiceLevelOf } from '../options';
-import { DESPATCH_BY, type PriceContext, priceEstimate } from '../pricing';
-import { productLine, UPDATE_WAITING_STATES } from '../states';
+import {
+  DELIVERY_REGIONS,
+  DESPATCH_BY,
+  type DeliveryRegion,
+  type PriceContext,
+  type PriceEstimate,
+  priceOf,
+} from '../pricing';
+import { isFinalState, productLine, TRANSLATION_TYPES, UPDATE_WAITING_STATES } from '../states';
 import { accept, inReminderDays, notifyAssignee, refuse, wrongState } from './result';
-import type { ActionOf, Decision, ItemPatch, OrderableUpdate, WorkItem, WorkOrderable } from './types';
+import type {
+  ActionOf,
+  Decision,
+  ItemPatch,
+  OrderablePatch,
+  OrderableUpdate,
+  Refusal,
+  RepricedItem,
+  WorkItem,
+  WorkOrderable,
+} from './types';
 
-/** The pricing context of an item. */
-export function priceContextOf(item: WorkItem): PriceContext {
-  return { orderableType: item.orderableType, deliveryRegion: item.deliveryRegion, position: item.position };
+/** The pricing context of an item (in another delivery region when one is given). */
+export function priceContextOf(item: WorkItem, region: DeliveryRegion = item.deliveryRegion): PriceContext {
+  return { orderableType: item.orderableType, deliveryRegion: region, position: item.position };
+}
+
+/** The orderable attributes of a request: everything but the order's delivery region. */
+export function orderablePart(update: OrderableUpdate): OrderablePatch {
+  const { deliveryRegion: _region, ...rest } = update;
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
 }
 
 /** The orderable with a Modify Order request's attributes applied. */
 export function applyUpdate(orderable: WorkOrderable, update: OrderableUpdate): WorkOrderable {
-  const defined = Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined));
-  return { ...orderable, ...defined };
+  return { ...orderable, ...orderablePart(update) };
+}
+
+/** The item's type once a translation changes kind ("Sworn Translation"); unchanged otherwise. */
+function itemTypeAfter(item: WorkItem, update: OrderableUpdate): string {
+  return update.type ? update.type.replace(/Translation$/, ' Translation') : item.type;
+}
+
+/** A Modify Order request priced: this item's estimate plus the other items a region change reprices. */
+export interface UpdatePlan {
+  /** The whole difference: new totals minus current subtotals of this item and the repriced ones. */
+  estimate: PriceEstimate;
+  /** This item's new subtotal. */
+  newTotalInPence: number;
+  /** The region to set on the order, when it changes. */
+  region: DeliveryRegion | null;
+  repriced: RepricedItem[];
+}
+
+/**
+ * Prices a Modify Order request. A delivery region belongs to the order, so a new region reprices the
+ * order's other open items too and the customer pays (or gets back) the whole difference through this
+ * request. Refused while another item of the order has a change waiting that this one would interfere with.
+ */
+export function planUpdate(item: WorkItem, update: OrderableUpdate): UpdatePlan | Refusal {
+  const siblings = item.orderSiblings ?? [];
+  const regionWaiting = siblings.find(
+    (s) => UPDATE_WAITING_STATES.includes(s.currentState) && s.pendingUpdate?.attributes.deliveryRegion,
+  );
+  if (regionWaiting) {
+    return wrongState(
+      item,
+      'request_update',
+      `a delivery region change requested on ${regionWaiting.ref} is waiting for the customer`,
+    );
+  }
+  const region =
+    update.deliveryRegion !== undefined && update.deliveryRegion !== item.deliveryRegion
+      ? update.deliveryRegion
+      : null;
+  const newTotalInPence = priceOf(
+    applyUpdate(item.orderable, update),
+    priceContextOf(item, region ?? undefined),
+  );
+  const repriced: RepricedItem[] = [];
+  if (region) {
+    for (const s of siblings) {
+      // A finished item is not despatched again, so its price no longer depends on the region.
+      if (isFinalState(s.currentState)) continue;
+      const next = priceOf(s.orderable, {
+        orderableType: s.orderableType,
+        deliveryRegion: region,
+        position: s.position,
+      });
+      if (next === s.orderable.subtotalInPence) continue;
+      if (UPDATE_WAITING_STATES.includes(s.currentState)) {
+        return wrongState(
+          item,
+          'request_update',
+          `the new region changes the price of ${s.ref}, which has a change waiting for the customer`,
+        );
+      }
+      repriced.push({
+        id: s.id,
+        ref: s.ref,
+        currentInPence: s.orderable.subtotalInPence,
+        newTotalInPence: next,
+      });
+    }
+  }
+  const currentInPence =
+    item.orderable.subtotalInPence + repriced.reduce((sum, r) => sum + r.currentInPence, 0);
+  const newInPence = newTotalInPence + repriced.reduce((sum, r) => sum + r.newTotalInPence, 0);
+  return {
+    estimate: { currentInPence, newInPence, differenceInPence: newInPence - currentInPence },
+    newTotalInPence,
+    region,
+    repriced,
+  };
 }
 
 const isCount = (n: number | undefined, min: number) =>
@@ -38,6 +138,16 @@ export function updateErrors(item: WorkItem, update: OrderableUpdate): Record<st
   if (update.despatchBy !== undefined && !DESPATCH_BY.includes(update.despatchBy)) {
     errors.despatch_by = 'Choose a despatch option.';
   }
+  if (update.type !== undefined) {
+    if (productLine(item.orderableType) !== 'translation') {
+      errors.type = 'Only a translation changes kind.';
+    } else if (!TRANSLATION_TYPES.includes(update.type)) {
+      errors.type = 'Choose a kind of translation.';
+    }
+  }
+  if (update.deliveryRegion !== undefined && !DELIVERY_REGIONS.includes(update.deliveryRegion)) {
+    errors.delivery_region = 'Choose a delivery region.';
+  }
   return errors;
 }
 
@@ -49,16 +159,24 @@ export function requestUpdate(item: WorkItem, action: ActionOf<'request_update'>
   if (item.currentState === 'cancelled') return wrongState(item, action.type);
   const errors = updateErrors(item, action.attributes);
   if (Object.keys(errors).length > 0) return refuse('invalid_input', 'Check the changes.', errors);
-  const updated = applyUpdate(item.orderable, action.attributes);
-  const estimate = priceEstimate(item.orderable.subtotalInPence, updated, priceContextOf(item));
+  const plan = planUpdate(item, action.attributes);
+  if (!('estimate' in plan)) return plan;
+  const { estimate, repriced } = plan;
   const difference = estimate.differenceInPence;
-  const payload = { new_in_pence: estimate.newInPence, difference_in_pence: difference };
+  const payload = {
+    new_in_pence: plan.newTotalInPence,
+    difference_in_pence: difference,
+    ...(repriced.length > 0 ? { repriced: repriced.map((r) => r.ref) } : {}),
+  };
   if (difference === 0) {
     return accept(
       item,
       action,
-      { orderable: { ...action.attributes, subtotalInPence: estimate.newInPence } },
-      { payload },
+      {
+        orderable: { ...orderablePart(action.attributes), subtotalInPence: plan.newTotalInPence },
+        ...(action.attributes.type ? { type: itemTypeAfter(item, action.attributes) } : {}),
+      },
+      { payload, ...(plan.region ? { orderRegion: plan.region } : {}), repriced },
     );
   }
   const upgrade = difference > 0;
@@ -80,10 +198,13 @@ export function requestUpdate(item: WorkItem, action: ActionOf<'request_update'>
       currentState: upgrade ? 'waiting_upgrade_payment' : 'waiting_downgrade_approval',
       stateBeforeUpdate: item.currentState,
       pendingUpdate: {
-        attributes: action.attributes,
-        newTotalInPence: estimate.newInPence,
+        attributes: plan.region
+          ? action.attributes
+          : Object.fromEntries(Object.entries(action.attributes).filter(([k]) => k !== 'deliveryRegion')),
+        newTotalInPence: plan.newTotalInPence,
         differenceInPence: difference,
         requestedAt: now.toISOString(),
+        ...(repriced.length > 0 ? { repriced } : {}),
       },
       nextReminderAt: inReminderDays(now),
     },
@@ -125,9 +246,12 @@ export function confirmUpdate(item: WorkItem, action: ActionOf<'confirm_update'>
     {
       ...restorePatch(item, restore),
       netValue,
-      orderable: { ...update.attributes, subtotalInPence: update.newTotalInPence },
+      orderable: { ...orderablePart(update.attributes), subtotalInPence: update.newTotalInPence },
+      ...(update.attributes.type ? { type: itemTypeAfter(item, update.attributes) } : {}),
     },
     {
+      ...(update.attributes.deliveryRegion ? { orderRegion: update.attributes.deliveryRegion } : {}),
+      repriced: update.repriced ?? [],
       refunds:
         refund > 0 ? [{ action: 'downgrade', amount: refund, reason: 'service_downgrade', notes: null }] : [],
       notifications: [

@@ -113,6 +113,8 @@ export interface Effects {
   groOrder?: GroOrderRecord;
   despatch?: DespatchRecord;
   groRefund?: { amount: number };
+  orderRegion?: Outcome['orderRegion'];
+  repriced?: Outcome['repriced'];
   /** Extra timeline data besides the action's input (e.g. a defaulted cost). */
   payload?: Record<string, unknown>;
 }
@@ -144,6 +146,8 @@ export function accept(
     ...(rest.groOrder ? { groOrder: rest.groOrder } : {}),
     ...(rest.despatch ? { despatch: rest.despatch } : {}),
     ...(rest.groRefund ? { groRefund: rest.groRefund } : {}),
+    ...(rest.orderRegion ? { orderRegion: rest.orderRegion } : {}),
+    ...(rest.repriced && rest.repriced.length > 0 ? { repriced: rest.repriced } : {}),
   };
 }
 

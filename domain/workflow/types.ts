@@ -5,7 +5,7 @@
 import type { Role } from '../contract/session';
 import { CANCEL_REFUND_ACTIONS, type CancelReason, type CancelRefundAction } from '../options';
 import type { Carrier, DeliveryRegion, DespatchBy, GroService, PricedOrderable } from '../pricing';
-import type { OrderableType, OrderItemState } from '../states';
+import type { OrderableType, OrderItemState, TranslationType } from '../states';
 
 /** The orderable attributes the machine reads and Modify Order can change. */
 export interface WorkOrderable extends PricedOrderable {
@@ -31,15 +31,42 @@ export interface OrderableUpdate {
   apostilleCountry?: string | null;
   scanSend?: boolean;
   despatchBy?: DespatchBy;
+  /** Translations only: the kind of translation (its price differs). */
+  type?: TranslationType;
+  /** The order's delivery region: it prices courier despatch of every item of the order. */
+  deliveryRegion?: DeliveryRegion;
+}
+
+/** Another item of the same order whose subtotal a delivery region change reprices. */
+export interface RepricedItem {
+  id: number;
+  ref: string;
+  currentInPence: number;
+  newTotalInPence: number;
 }
 
 /** A Modify Order request waiting for the customer's payment or approval. */
 export interface PendingUpdate {
   attributes: OrderableUpdate;
+  /** This item's new subtotal. */
   newTotalInPence: number;
+  /** What the customer pays (> 0) or gets back (< 0): this item's change plus the repriced items'. */
   differenceInPence: number;
   /** ISO timestamp of the request. */
   requestedAt: string;
+  /** Other items of the order a region change reprices (absent: none). */
+  repriced?: RepricedItem[];
+}
+
+/** Another item of the same order, as a delivery region change needs to see it. */
+export interface OrderSibling {
+  id: number;
+  ref: string;
+  orderableType: OrderableType;
+  position: number;
+  currentState: OrderItemState;
+  pendingUpdate: PendingUpdate | null;
+  orderable: PricedOrderable & { subtotalInPence: number };
 }
 
 /** An order item as the state machine sees it. */
@@ -73,6 +100,8 @@ export interface WorkItem {
   groDestination: string | null;
   orderable: WorkOrderable;
   attachments: readonly WorkAttachment[];
+  /** The other items of the order (absent: none, or not loaded). */
+  orderSiblings?: readonly OrderSibling[];
 }
 
 /** Who acts: a signed-in staff member, or the system (storefront calls, scheduled jobs). */
@@ -158,11 +187,12 @@ export type ItemPatch = Partial<
     | 'originalReceivedOn'
     | 'nextReminderAt'
     | 'onHoldUntil'
+    | 'type'
   >
 > & { orderable?: OrderablePatch };
 
 /** The orderable fields an outcome may change: a Modify Order's attributes and the new subtotal. */
-export type OrderablePatch = OrderableUpdate & { subtotalInPence?: number };
+export type OrderablePatch = Omit<OrderableUpdate, 'deliveryRegion'> & { subtotalInPence?: number };
 
 /** Why an action was refused; the server maps the code to 409, 403 or 422. */
 export type RefusalCode = 'wrong_state' | 'forbidden' | 'invalid_input';
@@ -248,6 +278,10 @@ export interface Outcome {
   despatch?: DespatchRecord;
   /** Money the GRO refunded to the office (not a customer refund, so net_value is unchanged). */
   groRefund?: { amount: number };
+  /** The order's new delivery region (Modify Order). */
+  orderRegion?: DeliveryRegion;
+  /** New subtotals of the order's other items that a region change repriced. */
+  repriced?: RepricedItem[];
 }
 
 export type Decision = Refusal | Outcome;

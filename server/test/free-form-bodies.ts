@@ -4,6 +4,7 @@
  * generates bodies from them.
  */
 import type { z } from 'zod';
+import { AddressInputSchema } from '../../domain/contract/order-item-actions';
 import {
   CreateArticleSchema,
   CreateFaqCategorySchema,
@@ -17,9 +18,12 @@ import { EDITABLE } from '../services/order-items/edit-fields';
 /** "METHOD /path" as the OpenAPI description names it → the schemas its service parses the body with. */
 export const FREE_FORM_BODIES: Record<string, z.ZodType[]> = {
   'POST /api/v1/storefront/carts.json': [StorefrontCartSchema],
-  'PUT /api/v1/order_items/{ref}.json': Object.values(EDITABLE).flatMap((record) =>
-    Object.values(record).map(([, schema]) => schema as z.ZodType),
-  ),
+  'PUT /api/v1/order_items/{ref}.json': [
+    AddressInputSchema,
+    ...Object.values(EDITABLE).flatMap((record) =>
+      Object.values(record).map(([, schema]) => schema as z.ZodType),
+    ),
+  ],
   'POST /api/v1/articles.json': [CreateArticleSchema],
   'PUT /api/v1/articles/{id}.json': [CreateArticleSchema],
   'POST /api/v1/faq_categories.json': [CreateFaqCategorySchema],

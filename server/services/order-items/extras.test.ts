@@ -137,7 +137,7 @@ describe('Modify Order', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      estimate: { current_in_pence: 2800, new_in_pence: 9000, difference_in_pence: 6200 },
+      estimate: { current_in_pence: 2800, new_in_pence: 9000, difference_in_pence: 6200, other_items: [] },
     });
     expect(await snapshot(ctx.database, item.id)).toEqual(before);
   });

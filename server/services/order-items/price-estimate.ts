@@ -1,6 +1,5 @@
 /** The Modify Order price-change estimate, computed by the same domain code that applies the change. */
-import { priceEstimate } from '../../../domain/pricing';
-import { applyUpdate, priceContextOf, updateErrors } from '../../../domain/workflow/modify-order';
+import { planUpdate, updateErrors } from '../../../domain/workflow/modify-order';
 import type { OrderableUpdate } from '../../../domain/workflow/types';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -18,16 +17,19 @@ export async function estimatePriceChange(db: Db, key: string, update: Orderable
       Object.entries(errors).map(([field, message]) => ({ field, message })),
     );
   }
-  const estimate = priceEstimate(
-    item.orderable.subtotalInPence,
-    applyUpdate(item.orderable, update),
-    priceContextOf(item),
-  );
+  const plan = planUpdate(item, update);
+  if (!('estimate' in plan)) throw new AppError(plan.code, plan.message);
+  const { estimate } = plan;
   return {
     estimate: {
       current_in_pence: estimate.currentInPence,
       new_in_pence: estimate.newInPence,
       difference_in_pence: estimate.differenceInPence,
+      other_items: plan.repriced.map((r) => ({
+        ref: r.ref,
+        current_in_pence: r.currentInPence,
+        new_in_pence: r.newTotalInPence,
+      })),
     },
   };
 }

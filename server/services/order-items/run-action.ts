@@ -3,11 +3,18 @@
  * outcome (item patch, timeline event, comments, notifications, outbox e-mails, refunds, GRO order,
  * despatch) in one transaction. A refusal throws before anything is written.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DespatchBy } from '../../../domain/pricing';
 import type { OrderItemState } from '../../../domain/states';
 import { decide } from '../../../domain/workflow/decide';
-import type { Actor, Outcome, PendingUpdate, WorkflowAction, WorkItem } from '../../../domain/workflow/types';
+import type {
+  Actor,
+  OrderSibling,
+  Outcome,
+  PendingUpdate,
+  WorkflowAction,
+  WorkItem,
+} from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
 import {
   attachments,
@@ -17,6 +24,7 @@ import {
   orderables,
   orderItemEvents,
   orderItems,
+  orders,
   refunds,
   users,
 } from '../../db/schema';
@@ -35,10 +43,38 @@ export interface RunActionParams {
   now?: Date;
 }
 
+/** The other items of an order with what pricing them needs (a delivery region change reprices them). */
+async function orderSiblings(tx: Db | Tx, orderId: number, itemId: number): Promise<OrderSibling[]> {
+  const rows = await tx
+    .select({ item: orderItems, orderable: orderables })
+    .from(orderItems)
+    .innerJoin(orderables, eq(orderables.id, orderItems.orderableId))
+    .where(and(eq(orderItems.orderId, orderId), ne(orderItems.id, itemId)))
+    .orderBy(asc(orderItems.position));
+  return rows.map(({ item, orderable: o }) => ({
+    id: item.id,
+    ref: item.ref,
+    orderableType: item.orderableType as OrderSibling['orderableType'],
+    position: item.position,
+    currentState: item.currentState as OrderItemState,
+    pendingUpdate: (item.pendingUpdate as PendingUpdate | null) ?? null,
+    orderable: {
+      type: o.type,
+      serviceLevel: o.serviceLevel,
+      pages: o.pages,
+      copies: o.copies,
+      apostilleCopies: o.apostilleCopies,
+      scanSend: o.scanSend,
+      despatchBy: o.despatchBy as DespatchBy,
+      subtotalInPence: o.subtotalInPence,
+    },
+  }));
+}
+
 /** The state machine's view of a loaded row, with its attachments and latest GRO destination. */
 export async function toWorkItem(tx: Db | Tx, row: OrderItemRow): Promise<WorkItem> {
   const { item, orderable: o, order } = row;
-  const [attachmentRows, [gro]] = await Promise.all([
+  const [attachmentRows, [gro], siblings] = await Promise.all([
     tx
       .select({ id: attachments.id, selected: attachments.selected, approved: attachments.approved })
       .from(attachments)
@@ -49,6 +85,7 @@ export async function toWorkItem(tx: Db | Tx, row: OrderItemRow): Promise<WorkIt
       .where(eq(groOrders.orderItemId, item.id))
       .orderBy(desc(groOrders.createdAt), desc(groOrders.id))
       .limit(1),
+    orderSiblings(tx, order.id, item.id),
   ]);
   return {
     id: item.id,
@@ -87,6 +124,7 @@ export async function toWorkItem(tx: Db | Tx, row: OrderItemRow): Promise<WorkIt
       documentsByPost: o.documentsByPost,
     },
     attachments: attachmentRows,
+    orderSiblings: siblings,
   };
 }
 
@@ -154,6 +192,13 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
     .where(eq(orderItems.id, item.id));
   if (orderablePatch && Object.keys(orderablePatch).length > 0) {
     await tx.update(orderables).set(orderablePatch).where(eq(orderables.id, item.orderableId));
+  }
+
+  if (outcome.orderRegion) {
+    await tx.update(orders).set({ deliveryRegion: outcome.orderRegion }).where(eq(orders.id, order.id));
+  }
+  if (outcome.repriced && outcome.repriced.length > 0) {
+    await writeRepriced(tx, item, outcome.repriced, userId, now);
   }
 
   if (outcome.events.length > 0) {
@@ -226,4 +271,45 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
     }
   }
   await publishChange(tx, { topic: 'order_item', id: item.ref });
+}
+
+/**
+ * A region change applied through one item reprices the order's other items: their subtotals change, their
+ * lock_version moves (a screen holding them reloads) and their timelines say why.
+ */
+async function writeRepriced(
+  tx: Tx,
+  via: OrderItemRow['item'],
+  repriced: NonNullable<Outcome['repriced']>,
+  userId: number | null,
+  now: Date,
+) {
+  const ids = repriced.map((r) => r.id);
+  const rows = await tx
+    .select({ id: orderItems.id, orderableId: orderItems.orderableId, state: orderItems.currentState })
+    .from(orderItems)
+    .where(inArray(orderItems.id, ids))
+    .for('update');
+  for (const r of repriced) {
+    const row = rows.find((x) => x.id === r.id);
+    if (!row) continue;
+    await tx
+      .update(orderables)
+      .set({ subtotalInPence: r.newTotalInPence })
+      .where(eq(orderables.id, row.orderableId));
+    await tx
+      .update(orderItems)
+      .set({ lockVersion: sql`${orderItems.lockVersion} + 1`, updatedAt: now })
+      .where(eq(orderItems.id, r.id));
+    await tx.insert(orderItemEvents).values({
+      orderItemId: r.id,
+      userId,
+      action: 'repriced',
+      fromState: row.state,
+      toState: row.state,
+      payload: { via: via.ref, from_in_pence: r.currentInPence, to_in_pence: r.newTotalInPence },
+      createdAt: now,
+    });
+    await publishChange(tx, { topic: 'order_item', id: r.ref });
+  }
 }

@@ -3,18 +3,34 @@
  * code (new total − current subtotal); while a change waits for the customer, confirm or withdraw it.
  */
 import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { OrderItemDetail } from '../../../../domain/contract/order-item';
 import {
   type OrderItemUpdateAttributes,
   OrderItemUpdateSchema,
+  type PriceEstimateResponse,
+  type RepricedItemWire,
 } from '../../../../domain/contract/order-item-actions';
 import { formatDateTime, formatPence } from '../../../../domain/format';
-import { countryName, countryOptions, DESPATCH_OPTIONS, SERVICE_LEVELS } from '../../../../domain/options';
-import { type DespatchBy, priceEstimate } from '../../../../domain/pricing';
-import { type OrderableType, productLine } from '../../../../domain/states';
+import {
+  countryName,
+  countryOptions,
+  DELIVERY_REGION_OPTIONS,
+  DESPATCH_OPTIONS,
+  SERVICE_LEVELS,
+} from '../../../../domain/options';
+import { type DeliveryRegion, type DespatchBy, priceEstimate } from '../../../../domain/pricing';
+import {
+  type OrderableType,
+  productLine,
+  TRANSLATION_TYPES,
+  type TranslationType,
+} from '../../../../domain/states';
+import { api } from '../../../api/client';
 import { isAdmin } from '../../../components/auth';
 import { useDraft } from '../drafts';
+import { itemPath } from '../order-api';
 import {
   ActionAlert,
   issuesByField,
@@ -35,6 +51,14 @@ const FIELD_LABELS: Record<keyof Attrs, string> = {
   apostille_country: 'Apostille country',
   scan_send: 'Scan and send',
   despatch_by: 'Despatch',
+  type: 'Kind of translation',
+  delivery_region: 'Delivery region',
+};
+
+const TRANSLATION_KIND_LABELS: Record<TranslationType, string> = {
+  CertifiedTranslation: 'Certified',
+  SwornTranslation: 'Sworn',
+  NotarisedTranslation: 'Notarised',
 };
 
 function currentAttrs(item: OrderItemDetail): Attrs {
@@ -47,6 +71,9 @@ function currentAttrs(item: OrderItemDetail): Attrs {
     apostille_country: o.apostille_country,
     scan_send: o.scan_send,
     despatch_by: o.despatch_by,
+    // Only translations show (and may change) their kind; for the others it is never sent.
+    type: o.type as TranslationType,
+    delivery_region: item.order.delivery_region,
   };
 }
 
@@ -56,6 +83,9 @@ function show(item: OrderItemDetail, key: keyof Attrs, value: unknown): string {
   if (key === 'scan_send') return value ? 'Yes' : 'No';
   if (key === 'apostille_country') return countryName(String(value));
   if (key === 'despatch_by') return DESPATCH_OPTIONS.find((d) => d.value === value)?.label ?? String(value);
+  if (key === 'delivery_region')
+    return DELIVERY_REGION_OPTIONS.find((r) => r.value === value)?.label ?? String(value);
+  if (key === 'type') return TRANSLATION_KIND_LABELS[value as TranslationType] ?? String(value);
   if (key === 'service_level') {
     const line = productLine(item.orderable_type as OrderableType);
     return SERVICE_LEVELS[line].find((l) => l.value === value)?.label ?? String(value);
@@ -69,7 +99,7 @@ function estimateOf(item: OrderItemDetail, next: Attrs) {
     return priceEstimate(
       item.orderable.subtotal_in_pence,
       {
-        type: item.orderable.type,
+        type: next.type,
         serviceLevel: next.service_level,
         pages: next.pages,
         copies: next.copies,
@@ -79,7 +109,7 @@ function estimateOf(item: OrderItemDetail, next: Attrs) {
       },
       {
         orderableType: item.orderable_type as OrderableType,
-        deliveryRegion: item.order.delivery_region,
+        deliveryRegion: next.delivery_region,
         position: item.position,
       },
     );
@@ -121,6 +151,7 @@ function PendingUpdate({ item }: { item: OrderItemDetail }) {
         </Table.Thead>
         <Table.Tbody>{rows}</Table.Tbody>
       </Table>
+      <OtherItems items={pending.other_items} />
       <ActionAlert failure={confirm.failure ?? withdraw.failure} />
       {isAdmin(user) ? (
         <PanelButtons>
@@ -155,7 +186,30 @@ export function ModifyOrderPanel() {
   const current = currentAttrs(item);
   const next: Attrs = { ...current, ...draft.values.changes };
   const changed = (Object.keys(next) as (keyof Attrs)[]).filter((k) => next[k] !== current[k]);
-  const estimate = estimateOf(item, next);
+  const update = Object.fromEntries(changed.map((k) => [k, next[k]])) as OrderItemUpdateAttributes;
+  const local = estimateOf(item, next);
+  // A new region reprices the order's other items, which this page has not loaded: the server prices it.
+  const regionChanged = changed.includes('delivery_region');
+  const remote = useQuery({
+    queryKey: ['order_items', item.ref, 'price_estimate', update],
+    queryFn: ({ signal }) =>
+      api.post<PriceEstimateResponse>(
+        itemPath(item, 'price_estimate'),
+        { order_item_update: update },
+        { signal },
+      ),
+    enabled: regionChanged && !item.pending_update,
+    staleTime: 30_000,
+  });
+  const estimate = regionChanged
+    ? remote.data
+      ? {
+          currentInPence: remote.data.estimate.current_in_pence,
+          newInPence: remote.data.estimate.new_in_pence,
+          differenceInPence: remote.data.estimate.difference_in_pence,
+        }
+      : null
+    : local;
   const countries = useMemo(countryOptions, []);
 
   if (item.pending_update) return <PendingUpdate item={item} />;
@@ -174,7 +228,6 @@ export function ModifyOrderPanel() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const update = Object.fromEntries(changed.map((k) => [k, next[k]])) as OrderItemUpdateAttributes;
     const body = { order_item_update: update };
     const parsed = OrderItemUpdateSchema.safeParse(body);
     const found = parsed.success ? {} : issuesByField(parsed.error.issues);
@@ -264,6 +317,27 @@ export function ModifyOrderPanel() {
               allowDeselect={false}
             />
           )}
+          {line === 'translation' && (
+            <Select
+              label="Kind of translation"
+              data={TRANSLATION_TYPES.map((t) => ({ value: t, label: TRANSLATION_KIND_LABELS[t] }))}
+              value={next.type}
+              onChange={(value) => setField('type', (value ?? current.type) as TranslationType)}
+              error={fieldError('type')}
+              allowDeselect={false}
+            />
+          )}
+          <Select
+            label="Delivery region"
+            description="The whole order's"
+            data={DELIVERY_REGION_OPTIONS.map((r) => ({ value: r.value, label: r.label }))}
+            value={next.delivery_region}
+            onChange={(value) =>
+              setField('delivery_region', (value ?? current.delivery_region) as DeliveryRegion)
+            }
+            error={fieldError('delivery_region')}
+            allowDeselect={false}
+          />
         </SimpleGrid>
         <Checkbox
           label="Scan and send"
@@ -271,11 +345,13 @@ export function ModifyOrderPanel() {
           onChange={(e) => setField('scan_send', e.currentTarget.checked)}
         />
         <PriceEstimate
-          current={item.orderable.subtotal_in_pence}
+          current={estimate?.currentInPence ?? item.orderable.subtotal_in_pence}
           next={estimate?.newInPence ?? null}
           difference={difference}
           changed={changed.length > 0}
+          pricing={regionChanged && remote.isFetching}
         />
+        {regionChanged && remote.data && <OtherItems items={remote.data.estimate.other_items} />}
         <ActionAlert failure={failure} />
         <PanelButtons>
           <Button type="submit" loading={pending} disabled={changed.length === 0}>
@@ -290,25 +366,43 @@ export function ModifyOrderPanel() {
   );
 }
 
+/** The order's other items a region change reprices, so staff see what the difference is made of. */
+function OtherItems({ items }: { items: readonly RepricedItemWire[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Text size="sm" data-testid="repriced-items">
+      The new delivery region also changes the price of{' '}
+      {items
+        .map((i) => `${i.ref} (${formatPence(i.current_in_pence)} → ${formatPence(i.new_in_pence)})`)
+        .join(', ')}
+      ; the difference shown includes {items.length === 1 ? 'it' : 'them'}.
+    </Text>
+  );
+}
+
 interface PriceEstimateProps {
   current: number;
   next: number | null;
   difference: number;
   changed: boolean;
+  /** The server is pricing the change. */
+  pricing?: boolean;
 }
 
 /** The live estimate: current subtotal, new total, and the difference with what happens next. */
-function PriceEstimate({ current, next, difference, changed }: PriceEstimateProps) {
+function PriceEstimate({ current, next, difference, changed, pricing }: PriceEstimateProps) {
   const sign = difference > 0 ? '+' : difference < 0 ? '−' : '';
   const outcome = !changed
     ? 'Change a field to see the price difference.'
-    : next === null
-      ? 'Choose a service level to price the change.'
-      : difference === 0
-        ? 'No price difference: the change applies at once.'
-        : difference > 0
-          ? `The customer will be asked to pay ${formatPence(difference)} more before the change applies.`
-          : `The customer will be asked to approve the change; ${formatPence(-difference)} is refunded on approval.`;
+    : pricing
+      ? 'Pricing the change…'
+      : next === null
+        ? 'Choose a service level to price the change.'
+        : difference === 0
+          ? 'No price difference: the change applies at once.'
+          : difference > 0
+            ? `The customer will be asked to pay ${formatPence(difference)} more before the change applies.`
+            : `The customer will be asked to approve the change; ${formatPence(-difference)} is refunded on approval.`;
   return (
     <Group
       gap="xl"
