@@ -333,6 +333,66 @@ test('inline edits save one field at a time and keep the text when the server re
   ).toBeVisible();
 });
 
+test('addresses: the billing address corrected, a shipping address added and removed again', async ({
+  page,
+}) => {
+  const ref = await newAssignedItem({});
+  await signIn(page);
+  await openItem(page, ref);
+  const details = page.getByRole('region', { name: 'Details' });
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+
+  await details.getByRole('button', { name: 'Edit Billing address line 1' }).click();
+  await details.getByRole('textbox', { name: 'Billing address line 1' }).fill('2 Corrected Road');
+  await details.getByRole('textbox', { name: 'Billing address line 1' }).press('Enter');
+  await expect(details.getByText('2 Corrected Road')).toBeVisible();
+  await expect(timeline.getByText('billing address line 1: 1 Test Street → 2 Corrected Road')).toBeVisible();
+
+  await expect(details.getByText('Same as the billing address')).toBeVisible();
+  await details.getByRole('button', { name: 'Add a shipping address' }).click();
+  const form = details.getByRole('form', { name: 'New shipping address' });
+  await expect(form.getByRole('textbox', { name: 'Shipping name' })).toHaveValue('Olive Testwell');
+  await form.getByRole('button', { name: 'Save shipping address' }).click();
+  // Refused in the browser first: nothing is sent until the required fields are there.
+  await expect(form.getByText('Enter the first line of the address.')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Shipping address line 1' }).fill('9 Office Park');
+  await form.getByRole('textbox', { name: 'Shipping town or city' }).fill('Bristol');
+  await form.getByRole('textbox', { name: 'Shipping postcode' }).fill('BS1 4DJ');
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole('button', { name: 'Save shipping address' }).click();
+  await expect(details.getByText('9 Office Park')).toBeVisible();
+  await expect(details.getByText('Same as the billing address')).toHaveCount(0);
+  await expect(summary(page).getByText(/Olive Testwell, 9 Office Park, Bristol, BS1 4DJ/)).toBeVisible();
+  await expect(timeline.getByText(/shipping address: — → Olive Testwell, 9 Office Park/)).toBeVisible();
+
+  await details.getByRole('button', { name: 'Remove shipping address' }).click();
+  await details.getByRole('button', { name: 'Keep it' }).click();
+  await expect(details.getByText('9 Office Park')).toBeVisible();
+  await details.getByRole('button', { name: 'Remove shipping address' }).click();
+  await details.getByRole('button', { name: 'Remove it' }).click();
+  await expect(details.getByText('Same as the billing address')).toBeVisible();
+  await expect(summary(page).getByText('Same as billing')).toBeVisible();
+});
+
+test('the delivery region changes through Modify Order when it changes the price', async ({ page }) => {
+  // Courier in the UK: £28.00 + £49.95; to Europe the courier costs £64.95.
+  const ref = await newAssignedItem({ net_value: 7795, orderable: { despatch_by: 'courier' } });
+  await signIn(page);
+  await openItem(page, ref);
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('changes through Modify Order');
+  await page.getByRole('tab', { name: 'Modify Order' }).click();
+  await choose(page, 'Delivery region', 'Europe');
+  await expect(page.getByTestId('estimate-new')).toHaveText('£92.95');
+  await expect(page.getByTestId('estimate-difference')).toHaveText('+£15.00');
+  await page.getByRole('button', { name: 'Request payment' }).click();
+  await expectState(page, 'Waiting Customer');
+  const waiting = panel(page);
+  await expect(waiting.getByRole('row', { name: /Delivery region United Kingdom Europe/ })).toBeVisible();
+  await waiting.getByRole('button', { name: 'Confirm payment received' }).click();
+  await expectState(page, 'GRO Order Reqd.');
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('Europe');
+});
+
 test('flag, originals received and their failures; the cover letter opens in a new tab', async ({ page }) => {
   const ref = await newAssignedItem({});
   await signIn(page);

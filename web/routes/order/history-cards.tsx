@@ -5,8 +5,9 @@ import type { Comment, OrderItemEvent } from '../../../domain/contract/order-ite
 import { formatDateTime, formatPence } from '../../../domain/format';
 import { DESPATCH_OPTIONS, GRO_DESTINATIONS } from '../../../domain/options';
 import { SectionCard } from '../../components/section-card';
+import { addressLines } from './details-fields';
 import { itemPath } from './order-api';
-import { bareStateLabel, COMMENT_KINDS, eventLabel, FIELD_NAMES } from './order-labels';
+import { ADDRESS_RECORD_NAMES, bareStateLabel, COMMENT_KINDS, eventLabel, FIELD_NAMES } from './order-labels';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
 import { EmptyLine } from './side-card';
 import { ToneBadge } from './tone-badge';
@@ -107,6 +108,8 @@ const MONEY_KEYS = new Set([
   'refund_in_pence',
   'fco_cost',
   'despatch_cost',
+  'from_in_pence',
+  'to_in_pence',
 ]);
 const TEXT_KEYS = ['message', 'notes', 'body'];
 const KEY_NAMES: Readonly<Record<string, string>> = {
@@ -120,7 +123,35 @@ const KEY_NAMES: Readonly<Record<string, string>> = {
   responseRequired: 'response required',
   receivedOn: 'received on',
   despatchBy: 'despatch',
+  via: 'changed on',
+  from_in_pence: 'was',
+  to_in_pence: 'now',
 };
+
+/** An edited value as the timeline shows it: a whole address (added or removed) as one line. */
+function editedValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'object') {
+    const a = value as Record<string, string | null>;
+    return [
+      a.name,
+      addressLines({
+        id: 0,
+        name: '',
+        line_1: '',
+        line_2: null,
+        city: '',
+        state: null,
+        zip: '',
+        country_code: '',
+        ...a,
+      }),
+    ]
+      .filter(Boolean)
+      .join(', ');
+  }
+  return String(value);
+}
 
 function valueText(key: string, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
@@ -141,9 +172,11 @@ function eventDetails(event: OrderItemEvent): { quote: string | null; facts: str
   >;
   if (event.action === 'edit_field') {
     const field = String(payload.field ?? '');
-    const from = payload.from === null || payload.from === undefined ? '—' : String(payload.from);
-    const to = payload.to === null || payload.to === undefined ? '—' : String(payload.to);
-    return { quote: null, facts: [`${FIELD_NAMES[field] ?? field}: ${from} → ${to}`] };
+    const which = ADDRESS_RECORD_NAMES[String(payload.record ?? '')];
+    const name = `${which ? `${which} ` : ''}${FIELD_NAMES[field] ?? field}`;
+    const facts = [`${name}: ${editedValue(payload.from)} → ${editedValue(payload.to)}`];
+    if (typeof payload.via === 'string') facts.push(`changed on ${payload.via}`);
+    return { quote: null, facts };
   }
   const quoteKey = TEXT_KEYS.find((k) => typeof payload[k] === 'string' && payload[k] !== '');
   const facts: string[] = [];

@@ -16,7 +16,7 @@ import { isAdmin } from '../../components/auth';
 import { DueDate } from '../../components/due-date';
 import { PageHeader } from '../../components/page-title';
 import { StateBadge } from '../../components/state-badge';
-import { addressLines } from './details-card';
+import { addressLines } from './details-fields';
 import { coverLetterUrl, itemPath } from './order-api';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
 import { type Tone, ToneBadge } from './tone-badge';

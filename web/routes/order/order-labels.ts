@@ -52,6 +52,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   toggle_flag: 'Flag changed',
   original_received: 'Originals received',
   edit_field: 'Field edited',
+  repriced: 'Repriced by a region change',
   attachment_uploaded: 'Attachment uploaded',
   attachment_attach: 'Attachment selected',
   attachment_unattach: 'Attachment unselected',
@@ -99,11 +100,19 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
   certificate_country: 'certificate country',
   apostille_country: 'apostille country',
   source_language: 'source language',
-  name: 'shipping name',
-  line_1: 'shipping address line 1',
-  line_2: 'shipping address line 2',
-  city: 'shipping city',
-  state: 'shipping county/state',
-  zip: 'shipping postcode',
-  country_code: 'shipping country',
+  delivery_region: 'delivery region',
+  name: 'name',
+  line_1: 'address line 1',
+  line_2: 'address line 2',
+  city: 'town or city',
+  state: 'county/state',
+  zip: 'postcode',
+  country_code: 'country',
+  address: 'address',
+};
+
+/** Which address an edit changed, as the timeline names it. */
+export const ADDRESS_RECORD_NAMES: Readonly<Record<string, string>> = {
+  billing_address_attributes: 'billing',
+  shipping_address_attributes: 'shipping',
 };

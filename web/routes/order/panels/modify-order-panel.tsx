@@ -246,7 +246,7 @@ export function ModifyOrderPanel() {
           Change what the customer bought. A change that costs the same applies at once; one that costs more
           waits for the customer's payment, one that costs less for their approval.
         </PanelIntro>
-        <SimpleGrid cols={3} spacing="sm">
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
           <Select
             label="Service level"
             data={SERVICE_LEVELS[line].map((l) => ({ value: l.value, label: l.label }))}
@@ -350,8 +350,14 @@ export function ModifyOrderPanel() {
           difference={difference}
           changed={changed.length > 0}
           pricing={regionChanged && remote.isFetching}
+          items={1 + (regionChanged ? (remote.data?.estimate.other_items.length ?? 0) : 0)}
         />
         {regionChanged && remote.data && <OtherItems items={remote.data.estimate.other_items} />}
+        {regionChanged && remote.error && (
+          <Alert role="alert" color="orange" variant="light" title="This change cannot be priced now">
+            {remote.error.message}
+          </Alert>
+        )}
         <ActionAlert failure={failure} />
         <PanelButtons>
           <Button type="submit" loading={pending} disabled={changed.length === 0}>
@@ -387,10 +393,13 @@ interface PriceEstimateProps {
   changed: boolean;
   /** The server is pricing the change. */
   pricing?: boolean;
+  /** How many items the figures cover (a region change reprices the order's other items too). */
+  items?: number;
 }
 
 /** The live estimate: current subtotal, new total, and the difference with what happens next. */
-function PriceEstimate({ current, next, difference, changed, pricing }: PriceEstimateProps) {
+function PriceEstimate({ current, next, difference, changed, pricing, items = 1 }: PriceEstimateProps) {
+  const scope = items > 1 ? ` (${items} items)` : '';
   const sign = difference > 0 ? '+' : difference < 0 ? '−' : '';
   const outcome = !changed
     ? 'Change a field to see the price difference.'
@@ -414,13 +423,13 @@ function PriceEstimate({ current, next, difference, changed, pricing }: PriceEst
     >
       <div>
         <Text size="xs" c="dimmed">
-          Current subtotal
+          Current subtotal{scope}
         </Text>
         <Text fw={600}>{formatPence(current)}</Text>
       </div>
       <div>
         <Text size="xs" c="dimmed">
-          New total
+          New total{scope}
         </Text>
         <Text fw={600} data-testid="estimate-new">
           {next === null ? '—' : formatPence(next)}
