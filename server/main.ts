@@ -8,6 +8,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { backgroundJobs } from './jobs/registry';
 import { startJobRunner } from './jobs/runner';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
 import { consoleProgress } from './seed/progress';
@@ -36,11 +37,13 @@ async function main(): Promise<void> {
   // One store for the web requests and the e-mail worker: S3 when configured, so every instance sees every file.
   const storage = openStorage(config);
   const jobs = startJobRunner(
-    database.db,
-    { smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom, storage },
+    backgroundJobs({
+      db: database.db,
+      mail: { smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom, storage },
+      log,
+      retention: config.retention,
+    }),
     log,
-    undefined,
-    config.retention,
   );
   const app = await buildApp({ config, database, webRoot: config.webRoot, jobs, storage });
 

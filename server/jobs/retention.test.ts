@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { notifications, outbox, sessions, signInFailures } from '../db/schema';
 import { buildUser, freshDatabase } from '../test/harness';
+import { backgroundJobs } from './registry';
 import { runRetention, SIGN_IN_FAILURE_KEEP_MS } from './retention';
 import { startJobRunner } from './runner';
 
@@ -144,12 +145,13 @@ describe('retention', () => {
   });
 
   it('runs in the job runner, which reports each job', async () => {
-    const runner = startJobRunner(
-      database.db,
-      { dataDir: mkdtempSync(path.join(tmpdir(), 'ukds-retention-')), mailFrom: 'T <t@x.example>' },
-      { error: () => undefined, warn: () => undefined, info: () => undefined },
-      60_000,
-    );
+    const quiet = { error: () => undefined, info: () => undefined };
+    const jobs = backgroundJobs({
+      db: database.db,
+      mail: { dataDir: mkdtempSync(path.join(tmpdir(), 'ukds-retention-')), mailFrom: 'T <t@x.example>' },
+      log: quiet,
+    });
+    const runner = startJobRunner(jobs, quiet);
     try {
       await expect
         .poll(() => runner.stats().find((j) => j.name === 'retention')?.lastSuccessAt, { timeout: 10_000 })

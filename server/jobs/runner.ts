@@ -1,15 +1,11 @@
 /**
- * The background worker of one app instance: delivers e-mail every few seconds, runs the scheduled item jobs
- * every minute and the retention job (expired sessions, old sign-in failures, delivered e-mail, read
- * notifications: jobs/retention.ts) every ten minutes. Safe to run on every instance (rows are claimed with SKIP
- * LOCKED); a round never overlaps the previous one. A round that fails (the database is down) is retried
- * with capped exponential backoff, for as long as it takes; the runner reports itself down meanwhile.
+ * The background worker of one app instance: runs the jobs of jobs/registry.ts, each when it is due. Safe to
+ * run on every instance (the jobs claim rows with SKIP LOCKED); a round never overlaps the previous one. A
+ * round stops at a failing job (the database is down) and is retried with capped exponential backoff, for as
+ * long as it takes; the failed job stays due, and the runner reports itself down meanwhile.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
-import { createMailer, deliverDueEmails, type MailerOptions } from '../mail/worker';
-import { RETENTION_DEFAULTS, type RetentionOptions, runRetention } from './retention';
-import { endDuePostponements, sendDueReminders } from './scheduled';
+import type { Job } from './registry';
 
 /**
  * After a failed round: 1 s, 2 s, 4 s … at most 5 s, the normal interval (so /readyz is back soon after the
@@ -18,6 +14,7 @@ import { endDuePostponements, sendDueReminders } from './scheduled';
 export const RETRY_FIRST_MS = 1000;
 export const RETRY_MAX_MS = 5000;
 
+/** The wait before retrying after this many failed rounds in a row. */
 export function retryDelayMs(failures: number, random = Math.random): number {
   const ceiling = Math.min(RETRY_FIRST_MS * 2 ** Math.min(failures - 1, 30), RETRY_MAX_MS);
   return Math.round(ceiling * (0.5 + random() / 2));
@@ -31,78 +28,69 @@ export interface JobStats {
   lastSuccessAt: Date | null;
 }
 
-const JOB_NAMES = ['mail', 'reminders', 'postponements', 'retention'] as const;
-type JobName = (typeof JOB_NAMES)[number];
-
-/** Rounds between two retention runs (10 minutes at the usual 5 s): its scans need not run every minute. */
-export const RETENTION_EVERY_ROUNDS = 120;
-
 export interface JobRunner {
   /** False after a failed round until one succeeds. */
   ready(): boolean;
-  /** Runs, failures and last success of each job. */
+  /** Runs, failures and last success of each job, in the registry's order. */
   stats(): readonly JobStats[];
   /** Stops the loop and waits for a round in progress. */
   stop(): Promise<void>;
 }
 
+interface Scheduled {
+  job: Job;
+  stats: JobStats;
+  /** Epoch ms when it is next due; 0: due at the first round. */
+  dueAt: number;
+}
+
+/** Starts running the jobs; a round runs every due job in order, then waits for the next one to be due. */
 export function startJobRunner(
-  db: Db,
-  mail: MailerOptions,
-  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>,
-  everyMs = 5000,
-  retention: RetentionOptions = RETENTION_DEFAULTS,
+  jobs: readonly Job[],
+  log: Pick<FastifyBaseLogger, 'error' | 'info'>,
+  now: () => number = Date.now,
 ): JobRunner {
-  const send = createMailer(mail);
-  const stats = new Map<JobName, JobStats>(
-    JOB_NAMES.map((name) => [name, { name, runs: 0, failures: 0, lastSuccessAt: null }]),
-  );
-  const run = async <T>(name: JobName, job: () => Promise<T>): Promise<T> => {
-    const s = stats.get(name) as JobStats;
-    s.runs += 1;
-    try {
-      const result = await job();
-      s.lastSuccessAt = new Date();
-      return result;
-    } catch (error) {
-      s.failures += 1;
-      throw error;
-    }
-  };
+  if (jobs.length === 0) throw new Error('startJobRunner needs at least one job');
+  const scheduled: Scheduled[] = jobs.map((job) => ({
+    job,
+    stats: { name: job.name, runs: 0, failures: 0, lastSuccessAt: null },
+    dueAt: 0,
+  }));
   let stopped = false;
-  let round = 0;
   let failures = 0;
   let current: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const tick = async () => {
+  const runOne = async (s: Scheduled) => {
+    s.stats.runs += 1;
     try {
-      await run('mail', () => deliverDueEmails(db, send));
-      // The minute's jobs wait for a round that reaches them; a failed one tries them again next time.
-      if (round % 12 === 0) {
-        await run('reminders', () => sendDueReminders(db));
-        await run('postponements', () => endDuePostponements(db));
-      }
-      if (round % RETENTION_EVERY_ROUNDS === 0) {
-        const pruned = await run('retention', () => runRetention(db, retention));
-        if (pruned.signInFailures + pruned.outbox + pruned.notifications > 0) {
-          log.info({ pruned }, 'retention: old rows deleted');
-        }
-      }
-      round += 1;
+      await s.job.run();
+      s.stats.lastSuccessAt = new Date();
+      s.dueAt = now() + s.job.everyMs;
+    } catch (error) {
+      s.stats.failures += 1;
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { job: s.job.name });
+    }
+  };
+
+  const round = async () => {
+    try {
+      for (const s of scheduled) if (s.dueAt <= now()) await runOne(s);
       if (failures > 0) log.info({ failures }, 'background jobs running again');
       failures = 0;
     } catch (error) {
       failures += 1;
-      log.error({ err: error, failures }, 'background jobs failed; retrying with backoff');
+      const job = (error as { job?: string }).job;
+      log.error({ err: error, job, failures }, 'background job failed; retrying with backoff');
     }
   };
+  const untilNextDue = () => Math.max(0, Math.min(...scheduled.map((s) => s.dueAt)) - now());
   const schedule = (delay: number) => {
     if (stopped) return;
     timer = setTimeout(() => {
-      current = tick().finally(() => {
+      current = round().finally(() => {
         current = undefined;
-        schedule(failures > 0 ? retryDelayMs(failures) : everyMs);
+        schedule(failures > 0 ? retryDelayMs(failures) : untilNextDue());
       });
     }, delay);
   };
@@ -110,7 +98,7 @@ export function startJobRunner(
 
   return {
     ready: () => failures === 0,
-    stats: () => [...stats.values()].map((s) => ({ ...s })),
+    stats: () => scheduled.map((s) => ({ ...s.stats })),
     async stop() {
       stopped = true;
       clearTimeout(timer);

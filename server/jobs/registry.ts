@@ -1,0 +1,52 @@
+/**
+ * Every background job of an app instance, in one list: its name (the `job` label in /metrics), how often it
+ * runs and what it does. The runner (jobs/runner.ts) schedules exactly this list, /metrics reports its
+ * figures and /readyz is down while one of them is failing. To add a job, add an entry here: a function
+ * that is safe to run on every instance at once (claim rows with FOR UPDATE SKIP LOCKED) and that finishes
+ * its batch before answering.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { createMailer, deliverDueEmails, type MailerOptions } from '../mail/worker';
+import { RETENTION_DEFAULTS, type RetentionOptions, runRetention } from './retention';
+import { endDuePostponements, sendDueReminders } from './scheduled';
+
+/** One scheduled job. */
+export interface Job {
+  /** A short stable name: the metrics label and the log field. */
+  name: string;
+  /** How long after its last success it is due again, in milliseconds. */
+  everyMs: number;
+  /** One run; a rejection counts as a failure and the job is tried again with backoff. */
+  run(): Promise<void>;
+}
+
+export interface JobDeps {
+  db: Db;
+  mail: MailerOptions;
+  log: Pick<FastifyBaseLogger, 'info'>;
+  retention?: RetentionOptions;
+}
+
+/** The instance's background jobs, in the order a round runs them when several are due. */
+export function backgroundJobs({ db, mail, log, retention = RETENTION_DEFAULTS }: JobDeps): Job[] {
+  const send = createMailer(mail);
+  return [
+    // Customer e-mail written by actions (the outbox): soon after the action, a few seconds at most.
+    { name: 'mail', everyMs: 5_000, run: async () => void (await deliverDueEmails(db, send)) },
+    // The 7-day reminders to customers we wait for, and the end of postponements.
+    { name: 'reminders', everyMs: 60_000, run: async () => void (await sendDueReminders(db)) },
+    { name: 'postponements', everyMs: 60_000, run: async () => void (await endDuePostponements(db)) },
+    // Its scans need not run every minute: expired sessions, old failures, delivered e-mail, read notices.
+    {
+      name: 'retention',
+      everyMs: 10 * 60_000,
+      run: async () => {
+        const pruned = await runRetention(db, retention);
+        if (pruned.signInFailures + pruned.outbox + pruned.notifications > 0) {
+          log.info({ pruned }, 'retention: old rows deleted');
+        }
+      },
+    },
+  ];
+}

@@ -1,0 +1,70 @@
+/**
+ * The job runner schedules exactly the registry's list: each job when it is due, a failing one retried with
+ * backoff while the runner reports itself down, and the figures /metrics reads by job name.
+ */
+import { describe, expect, it } from 'vitest';
+import { backgroundJobs, type Job } from './registry';
+import { startJobRunner } from './runner';
+
+const quiet = { error: () => undefined, info: () => undefined };
+
+describe('job runner', () => {
+  it('runs each job at its own interval, in the order listed', async () => {
+    const order: string[] = [];
+    const job = (name: string, everyMs: number): Job => ({
+      name,
+      everyMs,
+      run: async () => void order.push(name),
+    });
+    const runner = startJobRunner([job('often', 20), job('rarely', 60_000)], quiet);
+    try {
+      await expect.poll(() => order.filter((n) => n === 'often').length).toBeGreaterThanOrEqual(4);
+      expect(order.slice(0, 2)).toEqual(['often', 'rarely']);
+      expect(order.filter((n) => n === 'rarely')).toHaveLength(1);
+      expect(runner.stats().map((s) => s.name)).toEqual(['often', 'rarely']);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('retries a failing job, reports not ready meanwhile, and recovers', async () => {
+    let calls = 0;
+    let readyWhileFailing: boolean | null = null;
+    const runner = startJobRunner(
+      [
+        {
+          name: 'flaky',
+          everyMs: 60_000,
+          run: async () => {
+            calls += 1;
+            if (calls === 1) throw new Error('database down');
+          },
+        },
+      ],
+      {
+        info: () => undefined,
+        error: () => {
+          readyWhileFailing = runner.ready();
+        },
+      },
+    );
+    try {
+      await expect.poll(() => runner.stats()[0].lastSuccessAt, { timeout: 5_000 }).toBeInstanceOf(Date);
+      expect(readyWhileFailing).toBe(false);
+      expect(runner.ready()).toBe(true);
+      expect(runner.stats()[0]).toMatchObject({ name: 'flaky', runs: 2, failures: 1 });
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('the registry names every background job once, each with a positive interval', () => {
+    const jobs = backgroundJobs({
+      db: {} as never,
+      mail: { dataDir: '/nonexistent', mailFrom: 'T <t@x.example>' },
+      log: quiet,
+    });
+    expect(jobs.map((j) => j.name)).toEqual(['mail', 'reminders', 'postponements', 'retention']);
+    for (const j of jobs) expect(j.everyMs).toBeGreaterThan(0);
+  });
+});
