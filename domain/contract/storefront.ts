@@ -45,9 +45,19 @@ export type StorefrontAddress = z.infer<typeof StorefrontAddressSchema>;
 export const StorefrontOrderableSchema = z.object({
   type: z.enum(TRANSLATION_TYPES).nullish(),
   service_level: z.string().max(20).nullish(),
-  copies: z.number().int().min(1).max(1000).default(1),
-  pages: z.number().int().min(1).max(10_000).nullish(),
-  apostille_copies: z.number().int().min(0).max(1000).default(0),
+  copies: z
+    .number()
+    .int('Enter a whole number of copies.')
+    .min(1, 'Enter at least 1 copy.')
+    .max(1000)
+    .default(1),
+  pages: z
+    .number()
+    .int('Enter a whole number of pages.')
+    .min(1, 'Enter at least 1 page.')
+    .max(10_000)
+    .nullish(),
+  apostille_copies: z.number().int().min(0, 'Enter 0 or more apostille copies.').max(1000).default(0),
   apostille_country: CountryCodeSchema.nullish(),
   scan_send: z.boolean().default(false),
   despatch_by: z.enum(DESPATCH_BY).default('standard'),
@@ -79,11 +89,9 @@ const ItemKindSchema = z.object({
 function checkItemKind(item: z.output<typeof ItemKindSchema>, ctx: z.RefinementCtx) {
   const allowed = ITEM_TYPES_OF[item.orderable_type];
   if (!allowed.includes(item.type)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['type'],
-      message: `A ${item.orderable_type} item is a ${allowed.join(', a ')}.`,
-    });
+    const last = allowed[allowed.length - 1];
+    const kinds = allowed.length > 1 ? `${allowed.slice(0, -1).join(', a ')} or a ${last}` : last;
+    ctx.addIssue({ code: 'custom', path: ['type'], message: `A ${item.orderable_type} item is a ${kinds}.` });
     return;
   }
   const sent = item.orderable.type ?? null;
