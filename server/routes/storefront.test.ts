@@ -189,7 +189,7 @@ describe('answers match their strict schemas', () => {
     );
   });
 
-  it('refusals carry the error shape: 401, 404, 409, 422 (a cart names each bad field)', async () => {
+  it('refusals carry the error shape: 400, 401, 404, 409, 413, 422 (a cart names each bad field)', async () => {
     for (const key of [null, 'wrong-key']) {
       const error = answer(await post('carts', cart, key), 401, StorefrontErrorSchema).error;
       expect(error.code).toBe('unauthenticated');
@@ -202,6 +202,12 @@ describe('answers match their strict schemas', () => {
     expect(answer(nothingWaiting, 409, StorefrontErrorSchema).error.code).toBe('wrong_state');
     const unknownItem = await post('order_items/999999-9/update_confirmed', {});
     expect(answer(unknownItem, 404, StorefrontErrorSchema).error.code).toBe('not_found');
+    const badPath = await post('carts/a%00b/paid', {});
+    expect(answer(badPath, 400, StorefrontErrorSchema).error.code).toBe('bad_request');
+    const huge = await post('messages', {
+      message: { email: 'big@example.com', content: 'x'.repeat(1_100_000) },
+    });
+    expect(answer(huge, 413, StorefrontErrorSchema).error.code).toBe('payload_too_large');
     const bad = await post('carts', { cart: { ...cart.cart, email: 'nope', total_in_pence: -1 } });
     expect(answer(bad, 422, StorefrontErrorSchema).error.details).toEqual([
       { field: 'cart.email', message: 'Enter a valid e-mail address.' },
