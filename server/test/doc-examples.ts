@@ -36,7 +36,8 @@ function fences(markdown: string): Fence[] {
   const lines = markdown.split('\n');
   const found: Fence[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\S+)(.*)$/.exec(lines[i]);
+    // A bare ``` opens a block too, so its closing fence is never taken for an opening one.
+    const open = /^```(\S*)(.*)$/.exec(lines[i]);
     if (!open) continue;
     const end = lines.indexOf('```', i + 1);
     if (end < 0) throw new Error(`line ${i + 1}: unclosed code block`);
