@@ -13,13 +13,21 @@ import { CountryCodeSchema, LanguageCodeSchema } from './codes';
 import {
   EmailSchema,
   enumOf,
+  IdSchema,
   IsoDateSchema,
   IsoDateTimeSchema,
   PenceSchema,
   requiredText,
   TEXT_LIMITS,
+  TimestampSchema,
 } from './common';
-import { OrderItemSchema } from './order-item';
+import {
+  AddressSchema,
+  OrderableSchema,
+  OrderItemSchema,
+  OrderSchema,
+  PendingUpdateSchema,
+} from './order-item';
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
@@ -37,9 +45,19 @@ export type StorefrontAddress = z.infer<typeof StorefrontAddressSchema>;
 export const StorefrontOrderableSchema = z.object({
   type: z.enum(TRANSLATION_TYPES).nullish(),
   service_level: z.string().max(20).nullish(),
-  copies: z.number().int().min(1).max(1000).default(1),
-  pages: z.number().int().min(1).max(10_000).nullish(),
-  apostille_copies: z.number().int().min(0).max(1000).default(0),
+  copies: z
+    .number()
+    .int('Enter a whole number of copies.')
+    .min(1, 'Enter at least 1 copy.')
+    .max(1000)
+    .default(1),
+  pages: z
+    .number()
+    .int('Enter a whole number of pages.')
+    .min(1, 'Enter at least 1 page.')
+    .max(10_000)
+    .nullish(),
+  apostille_copies: z.number().int().min(0, 'Enter 0 or more apostille copies.').max(1000).default(0),
   apostille_country: CountryCodeSchema.nullish(),
   scan_send: z.boolean().default(false),
   despatch_by: z.enum(DESPATCH_BY).default('standard'),
@@ -71,11 +89,9 @@ const ItemKindSchema = z.object({
 function checkItemKind(item: z.output<typeof ItemKindSchema>, ctx: z.RefinementCtx) {
   const allowed = ITEM_TYPES_OF[item.orderable_type];
   if (!allowed.includes(item.type)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['type'],
-      message: `A ${item.orderable_type} item is a ${allowed.join(', a ')}.`,
-    });
+    const last = allowed[allowed.length - 1];
+    const kinds = allowed.length > 1 ? `${allowed.slice(0, -1).join(', a ')} or a ${last}` : last;
+    ctx.addIssue({ code: 'custom', path: ['type'], message: `A ${item.orderable_type} item is a ${kinds}.` });
     return;
   }
   const sent = item.orderable.type ?? null;
@@ -148,18 +164,103 @@ export type StorefrontMessage = z.infer<typeof StorefrontMessageSchema>;
 
 /**
  * An order item as the storefront sees it (the answer of update_confirmed): the staff record without what
- * only staff see (assignee, panels, flag, FCO batch, reorder mark, lock version, internal id).
+ * only staff see (assignee, panels, flag, FCO batch, reorder mark, lock version, internal id). Strict, down to
+ * the nested order, orderable and addresses: a column added to the staff record fails the storefront tests
+ * instead of reaching the shops unnoticed.
  */
-export const StorefrontItemViewSchema = OrderItemSchema.omit({
-  id: true,
-  user: true,
-  panels: true,
-  flagged: true,
-  fco_batch_id: true,
-  is_reorder: true,
-  lock_version: true,
+export const StorefrontItemViewSchema = z.strictObject({
+  ...OrderItemSchema.omit({
+    id: true,
+    user: true,
+    panels: true,
+    flagged: true,
+    fco_batch_id: true,
+    is_reorder: true,
+    lock_version: true,
+  }).shape,
+  // Overriding the spread keys keeps their place, so the answer's fields come in the staff record's order.
+  pending_update: z.strictObject(PendingUpdateSchema.shape).nullable(),
+  orderable: z.strictObject(OrderableSchema.shape),
+  order: z.strictObject({
+    ...OrderSchema.shape,
+    billing_address: z.strictObject(AddressSchema.shape),
+    shipping_address: z.strictObject(AddressSchema.shape).nullable(),
+  }),
 });
 export type StorefrontItemView = z.infer<typeof StorefrontItemViewSchema>;
 
-export const StorefrontItemResponseSchema = z.object({ order_item: StorefrontItemViewSchema });
+export const StorefrontItemResponseSchema = z.strictObject({ order_item: StorefrontItemViewSchema });
 export type StorefrontItemResponse = z.infer<typeof StorefrontItemResponseSchema>;
+
+/**
+ * Every storefront refusal (server/app.ts errorBody): a stable code to branch on, a message for people, for
+ * 422 the bad fields as `details: [{field, message}]` (409 and others may carry details of their own), and
+ * the request id that support finds in the logs and the x-request-id header.
+ */
+export const StorefrontErrorSchema = z.strictObject({
+  error: z.strictObject({
+    code: z.string().meta({
+      description:
+        'unauthenticated (401), bad_request (400), not_found (404), wrong_state (409), payload_too_large (413), invalid_input (422), unavailable (503: retry later)',
+    }),
+    message: z.string(),
+    details: z.unknown().optional(),
+    request_id: z.string(),
+  }),
+});
+export type StorefrontError = z.infer<typeof StorefrontErrorSchema>;
+
+/** The answer to an order: the stored order's id and ref (201 stored now, 200 stored before). */
+export const StorefrontOrderResponseSchema = z.strictObject({
+  order: z.strictObject({ id: IdSchema, ref: z.string() }),
+});
+export type StorefrontOrderResponse = z.infer<typeof StorefrontOrderResponseSchema>;
+
+/**
+ * An unpaid cart as the shop sees it: what it sent, as stored, and where the cart stands. Without what only
+ * staff see (the apology e-mail they may send, whether they sent it, internal ids).
+ */
+export const StorefrontCartViewSchema = z.strictObject({
+  ref: z.string(),
+  email: z.string(),
+  billing_address: z.strictObject(AddressSchema.omit({ id: true }).shape),
+  items: z.array(z.strictObject({ type: z.string(), net_value: z.number().int() })),
+  total_in_pence: z.number().int(),
+  /** unpaid until staff close it (closed) or the shop reports it paid (paid). */
+  state: z.enum(['unpaid', 'paid', 'closed']),
+  created_at: TimestampSchema,
+  /** When it left the unpaid list (paid or closed); null while unpaid. */
+  closed_at: TimestampSchema.nullable(),
+});
+export type StorefrontCartView = z.infer<typeof StorefrontCartViewSchema>;
+
+export const StorefrontCartResponseSchema = z.strictObject({ cart: StorefrontCartViewSchema });
+export type StorefrontCartResponse = z.infer<typeof StorefrontCartResponseSchema>;
+
+/**
+ * The answer to a message: the conversation it is in, and the order item it reached (null when it landed in
+ * the inbox unlinked: no order_ref, an order with several items, an unknown ref, or an order of another
+ * e-mail address than the sender's).
+ */
+export const StorefrontMessageResponseSchema = z.strictObject({
+  conversation: z.strictObject({ id: IdSchema, order_item_ref: z.string().nullable() }),
+});
+export type StorefrontMessageResponse = z.infer<typeof StorefrontMessageResponseSchema>;
+
+/**
+ * The multipart form of a customer upload: one part named "file" of at most `maxBytes`. Its bytes decide
+ * what it is: PDF, JPEG, PNG, TIFF, GIF, WebP, HEIC or Word, whatever its name or declared type.
+ */
+export function storefrontUploadSchema(maxBytes: number) {
+  return z.object({
+    file: z
+      .string()
+      .max(maxBytes)
+      .meta({ format: 'binary', contentMediaType: 'application/octet-stream', description: 'The document.' }),
+  });
+}
+
+export const StorefrontAttachmentResponseSchema = z.strictObject({
+  attachment: z.strictObject({ id: IdSchema, filename: z.string() }),
+});
+export type StorefrontAttachmentResponse = z.infer<typeof StorefrontAttachmentResponseSchema>;

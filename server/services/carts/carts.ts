@@ -4,7 +4,11 @@
  */
 import { asc, desc, eq } from 'drizzle-orm';
 import { unpaidCartEmail } from '../../../domain/contract/conversations';
-import { type StorefrontCart, StorefrontCartSchema } from '../../../domain/contract/storefront';
+import {
+  type StorefrontCart,
+  StorefrontCartSchema,
+  type StorefrontCartView,
+} from '../../../domain/contract/storefront';
 import type { Db, Tx } from '../../db/client';
 import { addresses, carts } from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
@@ -33,6 +37,26 @@ const wire = (c: CartRow, a: AddressRow) => ({
   customer_notified: c.customerNotified,
   closed_at: c.closedAt?.toISOString() ?? null,
   created_at: c.createdAt.toISOString(),
+});
+
+/** The cart as a shop sees it: what it sent and where the cart stands, without staff's apology or ids. */
+const storefrontWire = (c: CartRow, a: AddressRow): StorefrontCartView => ({
+  ref: c.ref,
+  email: c.email,
+  billing_address: {
+    name: a.name,
+    line_1: a.line1,
+    line_2: a.line2,
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    country_code: a.countryCode,
+  },
+  items: c.items as { type: string; net_value: number }[],
+  total_in_pence: c.totalInPence,
+  state: c.state,
+  created_at: c.createdAt.toISOString(),
+  closed_at: c.closedAt?.toISOString() ?? null,
 });
 
 const withAddress = (db: Db | Tx) =>
@@ -69,6 +93,13 @@ async function closeUnpaid(tx: Tx, ref: string, userId: number | null) {
     .where(eq(carts.id, cart.id));
   await publishChange(tx, { topic: 'cart', id: ref });
   return cart;
+}
+
+/** One cart as the storefront API answers it. */
+async function showStorefrontCart(db: Db, ref: string) {
+  const [row] = await withAddress(db).where(eq(carts.ref, ref)).limit(1);
+  if (!row) throw notFound('Cart');
+  return { cart: storefrontWire(row.cart, row.address) };
 }
 
 /** E-mails the customer the (edited) apology and closes the cart. */
@@ -132,7 +163,7 @@ export async function receiveCart(db: Db, input: unknown, now = new Date()) {
     if (inserted.length > 0) await publishChange(tx, { topic: 'cart', id: c.ref });
     return inserted.length > 0;
   });
-  return { ...(await showCart(db, c.ref)), created };
+  return { ...(await showStorefrontCart(db, c.ref)), created };
 }
 
 /** The shop reports that the customer paid after all: the cart leaves the unpaid list. */
@@ -145,5 +176,5 @@ export async function markCartPaid(db: Db, ref: string) {
       await publishChange(tx, { topic: 'cart', id: ref });
     }
   });
-  return showCart(db, ref);
+  return showStorefrontCart(db, ref);
 }

@@ -483,12 +483,17 @@ describe('storefront', () => {
   });
 
   it('a message posted twice is one conversation (by message_id, or by content the same day); one naming a waiting item is its reply, once', async () => {
-    const item = await buildOrderItem(ctx.database, {
-      currentState: 'waiting_gro_order_response',
-      isEscalated: true,
-      waitingCustomerResponse: true,
-      userId: ordererId,
-    });
+    // From the order's own address: only then does a message reach the item (docs/storefront.md).
+    const item = await buildOrderItem(
+      ctx.database,
+      {
+        currentState: 'waiting_gro_order_response',
+        isEscalated: true,
+        waitingCustomerResponse: true,
+        userId: ordererId,
+      },
+      { email: 'c@example.com' },
+    );
     const body = {
       message: { email: 'c@example.com', content: 'Born in Leeds, not York.', order_ref: item.ref },
     };

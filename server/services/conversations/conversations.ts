@@ -4,7 +4,7 @@
  * Customer HTML is sanitised when it is stored and again when it is served.
  */
 import { createHash } from 'node:crypto';
-import { asc, count, desc, eq, like } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { londonToday } from '../../../domain/format';
 import { stateLabel } from '../../../domain/labels';
@@ -285,23 +285,23 @@ async function transferTarget(tx: Tx, rawRef: string, rawItemRef?: string) {
 }
 
 /**
- * The order item a customer's ref names: an item ref (100234-2) names that item; an order ref (100234) names
- * the order's only item, and nothing when the order has several (answers how many).
+ * The order item a customer's message reaches: an item ref (100234-2) names that item, an order ref (100234)
+ * the order's only item (none when it has several). Only an order of the sender's own e-mail address
+ * (case-insensitive): the message counts as that item's customer reply, and a staff transfer to another
+ * customer's order needs their confirmation (409 different_customer), so a shop's message must not do
+ * unasked what staff may only do on purpose. Anything else lands in the inbox unlinked.
  */
-async function itemForRef(
-  tx: Db | Tx,
-  rawRef: string,
-): Promise<{ item: { id: number; ref: string } | null; items: number }> {
+async function itemForMessage(tx: Tx, rawRef: string, senderEmail: string) {
   const ref = rawRef.trim();
-  if (!ref) return { item: null, items: 0 };
+  if (!ref) return null;
   const items = await tx
-    .select({ id: orderItems.id, ref: orderItems.ref })
+    .select({ id: orderItems.id, ref: orderItems.ref, orderEmail: orders.email })
     .from(orderItems)
-    .where(
-      ref.includes('-') ? eq(orderItems.ref, ref) : like(orderItems.ref, `${ref.replace(/[\\%_]/g, '')}-%`),
-    )
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(ref.includes('-') ? eq(orderItems.ref, ref) : eq(orders.ref, ref))
     .limit(2);
-  return { item: items.length === 1 ? items[0] : null, items: items.length };
+  if (items.length !== 1 || !sameAddress(items[0].orderEmail, senderEmail)) return null;
+  return items[0];
 }
 
 /**
@@ -332,7 +332,8 @@ function messageKey(
 
 /**
  * Stores an incoming customer message as an inbox conversation (storefront and demo seed); a repeat of a
- * message already stored answers the stored conversation and changes nothing.
+ * message already stored answers the stored conversation and changes nothing. A message naming an item of
+ * the sender's own order reaches it (itemForMessage); `orderItemRef` is that item, or null.
  */
 export async function receiveCustomerMessage(
   db: Db,
@@ -345,7 +346,7 @@ export async function receiveCustomerMessage(
     message_id?: string | null;
   },
   now = new Date(),
-): Promise<{ id: number; created: boolean }> {
+): Promise<{ id: number; created: boolean; orderItemRef: string | null }> {
   const dedupeKey = messageKey(message, now);
   return db.transaction(async (tx) => {
     const ref = message.order_ref?.trim() || null;
@@ -365,21 +366,18 @@ export async function receiveCustomerMessage(
       .onConflictDoNothing({ target: conversations.dedupeKey })
       .returning({ id: conversations.id });
     if (!row) {
-      const [existing] = await tx
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(eq(conversations.dedupeKey, dedupeKey));
-      return { id: existing.id, created: false };
+      const [existing] = await selectConversation(tx).where(eq(conversations.dedupeKey, dedupeKey));
+      return { id: existing.conversation.id, created: false, orderItemRef: existing.itemRef };
     }
-    const { item: onlyItem } = ref ? await itemForRef(tx, ref) : { item: null };
-    if (onlyItem) {
-      await deliverCustomerMessage(tx, onlyItem.ref, {
+    const item = ref ? await itemForMessage(tx, ref, message.email) : null;
+    if (item) {
+      await deliverCustomerMessage(tx, item.ref, {
         from: message.name ?? message.email,
         text: plainText(message.content),
       });
-      await tx.update(conversations).set({ orderItemId: onlyItem.id }).where(eq(conversations.id, row.id));
+      await tx.update(conversations).set({ orderItemId: item.id }).where(eq(conversations.id, row.id));
     }
     await publishChange(tx, { topic: 'conversation', id: row.id });
-    return { id: row.id, created: true };
+    return { id: row.id, created: true, orderItemRef: item?.ref ?? null };
   });
 }

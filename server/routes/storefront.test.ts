@@ -1,0 +1,217 @@
+/**
+ * The storefront API's answers and one of its rules. Every answer, refusals included, parses with its strict
+ * contract schema (nothing more reaches a shop), and a message naming an order reaches that order's item only
+ * when it comes from the order's own e-mail address (docs/decisions/conversations-and-storefront.md).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  StorefrontCartResponseSchema,
+  StorefrontErrorSchema,
+  StorefrontMessageResponseSchema,
+  StorefrontOrderResponseSchema,
+} from '../../domain/contract/storefront';
+import { comments, conversations } from '../db/schema';
+import { buildOrder, buildOrderItem } from '../test/factories';
+import {
+  type Agent,
+  buildUser,
+  createTestApp,
+  STOREFRONT_KEY,
+  signInAs,
+  type TestContext,
+} from '../test/harness';
+import { snapshot } from '../test/items';
+
+let ctx: TestContext;
+let admin: Agent;
+let ordererId: number;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await signInAs(ctx.app, (await buildUser(ctx.database, { role: 'admin' })).email);
+  ordererId = (await buildUser(ctx.database)).id;
+});
+afterAll(() => ctx.close());
+
+const post = (url: string, payload: object, key: string | null = STOREFRONT_KEY) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/storefront/${url}.json`,
+    payload,
+    headers: key === null ? {} : { authorization: `Bearer ${key}` },
+  });
+
+/** The body of an answer with this status, parsed by the strict schema (fails on any extra field). */
+function answer<T extends z.ZodType>(
+  res: { statusCode: number; body: string },
+  status: number,
+  schema: T,
+): z.output<T> {
+  expect(res.statusCode, res.body).toBe(status);
+  const parsed = schema.safeParse(JSON.parse(res.body));
+  expect(parsed.error, res.body).toBeUndefined();
+  return parsed.data as z.output<T>;
+}
+
+const waiting = {
+  currentState: 'waiting_gro_order_response',
+  isEscalated: true,
+  waitingCustomerResponse: true,
+} as const;
+
+describe('a message naming an order', () => {
+  it("from the order's own address (any case) reaches its item and is the customer's reply", async () => {
+    const item = await buildOrderItem(
+      ctx.database,
+      { ...waiting, userId: ordererId },
+      { email: 'Kim@Example.com' },
+    );
+    const res = await post('messages', {
+      message: { email: 'kim@example.COM', content: 'It was Leeds.', order_ref: item.order.ref },
+    });
+    const { conversation } = answer(res, 201, StorefrontMessageResponseSchema);
+    expect(conversation.order_item_ref).toBe(item.ref);
+    const detail = (
+      await admin.request({ method: 'GET', url: `/api/v1/order_items/${item.ref}.json` })
+    ).json().order_item;
+    expect(detail.current_state).toBe('gro_order_response_received');
+    expect(detail.comments.map((c: { body: string }) => c.body)).toContain('kim@example.COM: It was Leeds.');
+  });
+
+  it('from another address lands in the inbox unlinked and changes nothing on the item', async () => {
+    const item = await buildOrderItem(
+      ctx.database,
+      { ...waiting, userId: ordererId },
+      { email: 'owner@example.com' },
+    );
+    const before = await snapshot(ctx.database, item.id);
+    for (const order_ref of [item.ref, item.order.ref]) {
+      const res = await post('messages', {
+        message: { email: 'someone.else@example.com', content: `About ${order_ref}`, order_ref },
+      });
+      const { conversation } = answer(res, 201, StorefrontMessageResponseSchema);
+      expect(conversation.order_item_ref).toBeNull();
+      const [stored] = await ctx.database.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.id, conversation.id));
+      // The ref the customer gave is kept for staff to see; the conversation waits in the inbox.
+      expect(stored).toMatchObject({ active: true, orderItemId: null, orderRef: order_ref });
+    }
+    expect(await snapshot(ctx.database, item.id)).toEqual(before);
+    expect(await ctx.database.db.select().from(comments).where(eq(comments.orderItemId, item.id))).toEqual(
+      [],
+    );
+
+    // Staff can still move it onto the item, as a decision: the transfer asks them to confirm.
+    const [unlinked] = await ctx.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.content, `About ${item.ref}`));
+    const transfer = await admin.request({
+      method: 'POST',
+      url: `/api/v1/conversations/${unlinked.id}/transfer.json`,
+      payload: { order_item: { ref: item.ref } },
+    });
+    expect(transfer.statusCode, transfer.body).toBe(409);
+    expect(transfer.json().error.code).toBe('different_customer');
+  });
+
+  it('naming an order with several items lands in the inbox unlinked, even from its own address', async () => {
+    const { order, items } = await buildOrder(ctx.database, {
+      email: 'two@example.com',
+      items: [{ ...waiting }, { ...waiting }],
+    });
+    const res = await post('messages', {
+      message: { email: 'two@example.com', content: 'Which one?', order_ref: order.ref },
+    });
+    expect(answer(res, 201, StorefrontMessageResponseSchema).conversation.order_item_ref).toBeNull();
+    for (const item of items) {
+      const [row] = await ctx.database.db
+        .select({ n: comments.id })
+        .from(comments)
+        .where(eq(comments.orderItemId, item.id));
+      expect(row).toBeUndefined();
+    }
+  });
+
+  it('sent again answers 200 with the same conversation and item', async () => {
+    const item = await buildOrderItem(ctx.database, {}, { email: 'again@example.com' });
+    const body = { message: { email: 'again@example.com', content: 'Twice', order_ref: item.ref } };
+    const first = answer(await post('messages', body), 201, StorefrontMessageResponseSchema);
+    const again = answer(await post('messages', body), 200, StorefrontMessageResponseSchema);
+    expect(again).toEqual(first);
+    expect(first.conversation.order_item_ref).toBe(item.ref);
+  });
+});
+
+describe('answers match their strict schemas', () => {
+  const order = {
+    order: {
+      ref: '930001',
+      email: 'strict@example.com',
+      delivery_region: 'UK',
+      placed_at: '2026-03-02T09:00:00Z',
+      billing_address: { name: 'Sid Strict' },
+      items: [
+        {
+          orderable_type: 'Certificate',
+          type: 'Birth Certificate',
+          net_value: 2800,
+          orderable: { service_level: 'standard' },
+        },
+      ],
+    },
+  };
+  const cart = {
+    cart: {
+      ref: 'C-STRICT',
+      email: 'strict@example.com',
+      billing_address: { name: 'Sid Strict' },
+      items: [{ type: 'Birth Certificate', net_value: 2800 }],
+      total_in_pence: 2800,
+    },
+  };
+
+  it('orders and carts: 201 new, 200 again; the cart without what only staff see', async () => {
+    const created = answer(await post('orders', order), 201, StorefrontOrderResponseSchema);
+    expect(answer(await post('orders', order), 200, StorefrontOrderResponseSchema)).toEqual(created);
+    const stored = answer(await post('carts', cart), 201, StorefrontCartResponseSchema).cart;
+    expect(stored).toMatchObject({ ref: 'C-STRICT', state: 'unpaid', closed_at: null });
+    expect(stored).not.toHaveProperty('apology_email');
+    expect(answer(await post('carts', cart), 200, StorefrontCartResponseSchema).cart).toEqual(stored);
+    const paid = answer(await post('carts/C-STRICT/paid', {}), 200, StorefrontCartResponseSchema).cart;
+    expect(paid.state).toBe('paid');
+    // Reported paid again: the same answer, nothing changes.
+    expect(answer(await post('carts/C-STRICT/paid', {}), 200, StorefrontCartResponseSchema).cart).toEqual(
+      paid,
+    );
+  });
+
+  it('refusals carry the error shape: 400, 401, 404, 409, 413, 422 (a cart names each bad field)', async () => {
+    for (const key of [null, 'wrong-key']) {
+      const error = answer(await post('carts', cart, key), 401, StorefrontErrorSchema).error;
+      expect(error.code).toBe('unauthenticated');
+    }
+    expect(answer(await post('carts/NO-SUCH-CART/paid', {}), 404, StorefrontErrorSchema).error.code).toBe(
+      'not_found',
+    );
+    const item = await buildOrderItem(ctx.database);
+    const nothingWaiting = await post(`order_items/${item.ref}/update_confirmed`, {});
+    expect(answer(nothingWaiting, 409, StorefrontErrorSchema).error.code).toBe('wrong_state');
+    const unknownItem = await post('order_items/999999-9/update_confirmed', {});
+    expect(answer(unknownItem, 404, StorefrontErrorSchema).error.code).toBe('not_found');
+    const badPath = await post('carts/a%00b/paid', {});
+    expect(answer(badPath, 400, StorefrontErrorSchema).error.code).toBe('bad_request');
+    const huge = await post('messages', {
+      message: { email: 'big@example.com', content: 'x'.repeat(1_100_000) },
+    });
+    expect(answer(huge, 413, StorefrontErrorSchema).error.code).toBe('payload_too_large');
+    const bad = await post('carts', { cart: { ...cart.cart, email: 'nope', total_in_pence: -1 } });
+    expect(answer(bad, 422, StorefrontErrorSchema).error.details).toEqual([
+      { field: 'cart.email', message: 'Enter a valid e-mail address.' },
+      { field: 'cart.total_in_pence', message: 'Enter £0.00 or more.' },
+    ]);
+  });
+});
