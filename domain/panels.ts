@@ -1,6 +1,6 @@
 /** The action panels of SPEC.md section 4, filtered by the signed-in user's role (PRODUCT.md section 3). */
 import type { Role } from './contract/session';
-import type { OrderableType, OrderItemState } from './states';
+import { isNormalState, type NormalState, type OrderableType, type OrderItemState } from './states';
 
 /** Panel names exactly as SPEC.md, in the order the order page shows them. */
 export const PANELS = [
@@ -50,38 +50,39 @@ const ADMIN_ONLY_PANELS: ReadonlySet<Panel> = new Set<Panel>([
 /** Panels anyone may use on any item. */
 const OPEN_PANELS: ReadonlySet<Panel> = new Set<Panel>(['Add Notes']);
 
-/** The state-specific panels of SPEC.md section 4's table, before role filtering. */
+/**
+ * SPEC.md section 4's table: the panels of each state of the normal workflow, before role filtering. Typed
+ * over every normal state, so a new state fails to compile until someone decides its panels.
+ */
+const STATE_PANELS: Readonly<Record<NormalState, (item: PanelItem) => Panel[]>> = {
+  unassigned: () => [],
+  gro_order_required: () => ['GRO Order'],
+  waiting_gro: () => ['Received from GRO', 'GRO Communication', 'IPS/Reorder'],
+  apostille_required: () => ['Apostille'],
+  // The FCO steps are on the batch page, not the item's.
+  fco_order_placed: () => [],
+  waiting_fco: () => [],
+  scan_send_required: () => ['Scan Send'],
+  despatch_required: () => ['Dispatch'],
+  gro_refunded: () => ['IPS/Reorder'],
+  gro_refunded_response_received: () => ['IPS/Reorder'],
+  waiting_ips: () => ['IPS Confirmed'],
+  waiting_delivery: () => ['Received From Customer'],
+  review_documents: (item) => (item.userId === null ? [] : ['Review Documents']),
+  ready_for_translation: () => ['Send for Translation'],
+  waiting_translation: () => ['Complete Translation'],
+  // Only GRO-issued certificates (not divorce certificates from the courts) talk to the GRO afterwards.
+  order_complete: (item) =>
+    item.orderableType === 'Certificate' ? ['GRO Communication', 'IPS/Reorder'] : [],
+  cancelled: () => [],
+};
+
+/**
+ * The state-specific panels. Escalation, waiting-customer and on-hold states have none of their own: the
+ * escalation panels and Modify Order handle them (SPEC.md section 4).
+ */
 function statePanels(item: PanelItem): Panel[] {
-  switch (item.currentState) {
-    case 'gro_order_required':
-      return ['GRO Order'];
-    case 'waiting_gro':
-      return ['Received from GRO', 'GRO Communication', 'IPS/Reorder'];
-    case 'apostille_required':
-      return ['Apostille'];
-    case 'scan_send_required':
-      return ['Scan Send'];
-    case 'despatch_required':
-      return ['Dispatch'];
-    case 'gro_refunded':
-    case 'gro_refunded_response_received':
-      return ['IPS/Reorder'];
-    case 'order_complete':
-      // Only GRO-issued certificates (not divorce certificates from the courts) talk to the GRO afterwards.
-      return item.orderableType === 'Certificate' ? ['GRO Communication', 'IPS/Reorder'] : [];
-    case 'waiting_ips':
-      return ['IPS Confirmed'];
-    case 'review_documents':
-      return item.userId === null ? [] : ['Review Documents'];
-    case 'ready_for_translation':
-      return ['Send for Translation'];
-    case 'waiting_translation':
-      return ['Complete Translation'];
-    case 'waiting_delivery':
-      return ['Received From Customer'];
-    default:
-      return [];
-  }
+  return isNormalState(item.currentState) ? STATE_PANELS[item.currentState](item) : [];
 }
 
 /** Every panel the item offers in its state, before looking at who is asking. */

@@ -188,10 +188,14 @@ function translationLines(o: PricedOrderable, ctx: PriceContext): PriceLine[] {
 
 /** The priced lines of an orderable, in the order a customer would read them. */
 export function priceLines(orderable: PricedOrderable, ctx: PriceContext): PriceLine[] {
-  const line = productLine(ctx.orderableType);
-  if (line === 'certificate') return certificateLines(orderable, ctx);
-  if (line === 'deed_poll') return deedPollLines(orderable, ctx);
-  return translationLines(orderable, ctx);
+  switch (productLine(ctx.orderableType)) {
+    case 'certificate':
+      return certificateLines(orderable, ctx);
+    case 'deed_poll':
+      return deedPollLines(orderable, ctx);
+    case 'translation':
+      return translationLines(orderable, ctx);
+  }
 }
 
 /** The total price of an orderable in pence. Throws RangeError for a service level the line does not sell. */

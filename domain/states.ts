@@ -128,8 +128,8 @@ export function waitingVariant(state: OnHoldState): WaitingCustomerState {
 export const FINAL_STATES: readonly OrderItemState[] = ['order_complete', 'cancelled'];
 
 /** Whether the item is finished with: complete or cancelled. */
-export function isFinalState(state: OrderItemState): boolean {
-  return FINAL_STATES.includes(state);
+export function isFinalState(state: string): boolean {
+  return (FINAL_STATES as readonly string[]).includes(state);
 }
 
 /** States that hold a Modify Order request waiting for the customer (with their on_hold_ variants). */

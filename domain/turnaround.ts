@@ -4,10 +4,10 @@
  */
 import { addBusinessDays, format } from 'date-fns';
 import { londonToday } from './format';
-import { type OrderableType, productLine } from './states';
+import { type OrderableType, type ProductLine, productLine } from './states';
 
 /** Working days from the order date to despatch, by product line and service level. */
-export const TURNAROUND_WORKING_DAYS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+export const TURNAROUND_WORKING_DAYS: Readonly<Record<ProductLine, Readonly<Record<string, number>>>> = {
   certificate: { standard: 15, rapid: 5, priority: 2 },
   deed_poll: { standard: 5, priority: 2 },
   translation: { '0': 10, '1': 7, '2': 3 },
@@ -21,7 +21,7 @@ export function despatchDueOn(
   orderableType: OrderableType,
   serviceLevel: string | null,
 ): string {
-  const days = TURNAROUND_WORKING_DAYS[productLine(orderableType)]?.[serviceLevel ?? ''] ?? FALLBACK_DAYS;
+  const days = TURNAROUND_WORKING_DAYS[productLine(orderableType)][serviceLevel ?? ''] ?? FALLBACK_DAYS;
   const [y, m, d] = londonToday(placedAt).split('-').map(Number);
   return format(addBusinessDays(new Date(y, m - 1, d), days), 'yyyy-MM-dd');
 }

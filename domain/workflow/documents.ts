@@ -1,6 +1,6 @@
 /** Translations and deed polls: the customer's documents are reviewed, translated, then despatched. */
 import { TRANSLATION_DESPATCH_OPTIONS } from '../options';
-import { productLine } from '../states';
+import { type OrderItemState, type ProductLine, productLine } from '../states';
 import { accept, inReminderDays, invalid, notifyAssignee, text, wrongState } from './result';
 import type { ActionOf, Decision, WorkItem } from './types';
 
@@ -15,18 +15,24 @@ function reviewable(item: WorkItem): boolean {
   return item.currentState === 'review_documents' && item.userId !== null;
 }
 
+/** Where approved documents take each product line; certificates have none to review. */
+const APPROVED_STATE: Readonly<Record<ProductLine, OrderItemState | null>> = {
+  certificate: null,
+  translation: 'ready_for_translation',
+  deed_poll: 'despatch_required',
+};
+
 /** approve_documents: a translation is ready to translate; a deed poll is ready to despatch. */
 export function approveDocuments(item: WorkItem, action: ActionOf<'approve_documents'>): Decision {
   if (!reviewable(item)) return wrongState(item, action.type);
-  const line = productLine(item.orderableType);
-  if (line === 'certificate')
-    return wrongState(item, action.type, 'certificates have no documents to review');
+  const next = APPROVED_STATE[productLine(item.orderableType)];
+  if (next === null) return wrongState(item, action.type, 'certificates have no documents to review');
   // Approving settles an outstanding rejection, unless the customer is awaited on an escalation matter.
   const settles = item.isEscalated
     ? {}
     : { waitingCustomerResponse: false, isOnHold: false, nextReminderAt: null };
   return accept(item, action, {
-    currentState: line === 'translation' ? 'ready_for_translation' : 'despatch_required',
+    currentState: next,
     approved: true,
     ...settles,
   });

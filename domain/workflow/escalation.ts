@@ -7,8 +7,10 @@ import { CANCEL_REASONS } from '../options';
 import {
   type CustomerStage,
   isEscalationState,
+  isNormalState,
   isOnHoldState,
   isWaitingCustomerState,
+  type NormalState,
   type OrderItemState,
   onHoldVariant,
   UPDATE_WAITING_STATES,
@@ -17,22 +19,37 @@ import {
 import { accept, inReminderDays, invalid, notifyAssignee, text, wrongState } from './result';
 import type { ActionOf, Decision, ItemPatch, WorkItem } from './types';
 
+/**
+ * The escalation stage of each normal state (PRODUCT.md section 5); null when it has none. Typed over every
+ * normal state, so a new one fails to compile until its stage is decided.
+ */
+const STAGE_OF_NORMAL_STATE: Readonly<
+  Record<NormalState, CustomerStage | null | ((item: Pick<WorkItem, 'isReorder'>) => CustomerStage)>
+> = {
+  unassigned: null,
+  gro_order_required: (item) => (item.isReorder ? 'gro_reorder' : 'gro_order'),
+  waiting_gro: null,
+  apostille_required: 'apostille',
+  fco_order_placed: null,
+  waiting_fco: null,
+  scan_send_required: 'scan_send',
+  despatch_required: 'despatch',
+  gro_refunded: 'gro_refunded',
+  gro_refunded_response_received: null,
+  waiting_ips: null,
+  waiting_delivery: null,
+  review_documents: null,
+  ready_for_translation: null,
+  waiting_translation: null,
+  order_complete: null,
+  cancelled: null,
+};
+
 /** The escalation stage of a state (PRODUCT.md section 5); null when the state has none. */
 export function escalationStage(item: Pick<WorkItem, 'currentState' | 'isReorder'>): CustomerStage | null {
-  switch (item.currentState) {
-    case 'gro_order_required':
-      return item.isReorder ? 'gro_reorder' : 'gro_order';
-    case 'apostille_required':
-      return 'apostille';
-    case 'scan_send_required':
-      return 'scan_send';
-    case 'despatch_required':
-      return 'despatch';
-    case 'gro_refunded':
-      return 'gro_refunded';
-    default:
-      return null;
-  }
+  if (!isNormalState(item.currentState)) return null;
+  const stage = STAGE_OF_NORMAL_STATE[item.currentState];
+  return typeof stage === 'function' ? stage(item) : stage;
 }
 
 const stageOfState: ReadonlyMap<OrderItemState, CustomerStage> = new Map<OrderItemState, CustomerStage>([

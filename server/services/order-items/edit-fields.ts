@@ -11,7 +11,7 @@ import { CountryCodeSchema, LanguageCodeSchema } from '../../../domain/contract/
 import { EmailSchema, IsoDateSchema } from '../../../domain/contract/common';
 import { AddressInputSchema } from '../../../domain/contract/order-item-actions';
 import { DELIVERY_REGIONS, type DeliveryRegion, priceOf } from '../../../domain/pricing';
-import { isFinalState, type OrderItemState } from '../../../domain/states';
+import { isFinalState } from '../../../domain/states';
 import { permissionRefusal } from '../../../domain/workflow/decide';
 import type { Actor } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
@@ -119,7 +119,7 @@ async function checkRegionChange(tx: Tx, row: OrderItemRow, region: DeliveryRegi
   ];
   const repriced = items.filter(
     (i) =>
-      !isFinalState(i.currentState as OrderItemState) &&
+      !isFinalState(i.currentState) &&
       priceOf(i.orderable, {
         orderableType: i.orderableType,
         deliveryRegion: region,

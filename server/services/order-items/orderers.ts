@@ -5,6 +5,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { orderItems, users } from '../../db/schema';
+import { isOpenState } from '../../db/states-sql';
 
 /** Active staff who work a queue (orderers, and admins flagged as orderers), by name. */
 export async function listOrderers(db: Db) {
@@ -42,12 +43,7 @@ const openItemCounts = preparedStatement((db) =>
         ),
     })
     .from(orderItems)
-    .where(
-      and(
-        sql`${orderItems.userId} is not null`,
-        sql`${orderItems.currentState} not in ('order_complete', 'cancelled')`,
-      ),
-    )
+    .where(and(sql`${orderItems.userId} is not null`, isOpenState(orderItems.currentState)))
     .groupBy(
       orderItems.userId,
       orderItems.currentState,

@@ -31,6 +31,7 @@ import {
   orders,
   users,
 } from '../../db/schema';
+import { isOpenState } from '../../db/states-sql';
 import { notFound } from '../../errors';
 
 const billing = alias(addresses, 'billing');
@@ -356,5 +357,5 @@ export const itemFilters = {
   unassigned: () => and(isNull(orderItems.userId), eq(orderItems.currentState, 'unassigned')),
   assignedTo: (userId: number) => eq(orderItems.userId, userId),
   inStates: (states: readonly string[]) => inArray(orderItems.currentState, [...states]),
-  open: () => sql`${orderItems.currentState} not in ('order_complete', 'cancelled')`,
+  open: () => isOpenState(orderItems.currentState),
 };

@@ -10,7 +10,12 @@ import { Link } from 'react-router';
 import type { OrderItemDetail } from '../../../domain/contract/order-item';
 import { formatDate, formatDateTime, formatPence } from '../../../domain/format';
 import { DELIVERY_REGION_OPTIONS } from '../../../domain/options';
-import { isOnHoldState, isOrderItemState, isWaitingCustomerState } from '../../../domain/states';
+import {
+  isFinalState,
+  isOnHoldState,
+  isOrderItemState,
+  isWaitingCustomerState,
+} from '../../../domain/states';
 import { orderersQuery } from '../../api/queries';
 import { isAdmin } from '../../components/auth';
 import { DueDate } from '../../components/due-date';
@@ -207,7 +212,7 @@ export function OrderHeader() {
   const { item } = useOrderItem();
   const { buttons, alerts } = useHeaderActions();
   const { order, orderable } = item;
-  const open = item.current_state !== 'order_complete' && item.current_state !== 'cancelled';
+  const open = !isFinalState(item.current_state);
   const region = DELIVERY_REGION_OPTIONS.find((r) => r.value === order.delivery_region)?.label;
 
   return (

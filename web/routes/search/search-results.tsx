@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import type { OrderItem } from '../../../domain/contract/order-item';
 import type { SearchResults } from '../../../domain/contract/search';
 import { formatDate, formatPence } from '../../../domain/format';
+import { isFinalState } from '../../../domain/states';
 import { DueDate } from '../../components/due-date';
 import { StateBadge } from '../../components/state-badge';
 
@@ -198,7 +199,7 @@ export function SearchResultsCard({
           <Table.Tbody>
             {rows.map((item) => {
               // Finished items are never overdue, escalated or not.
-              const open = !['order_complete', 'cancelled'].includes(item.current_state);
+              const open = !isFinalState(item.current_state);
               const names = namesOf(item);
               return (
                 <Table.Tr key={item.id}>
