@@ -12,7 +12,7 @@ import { backgroundJobs } from './jobs/registry';
 import { startJobRunner } from './jobs/runner';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
 import { consoleProgress } from './seed/progress';
-import { openStorage } from './storage/storage';
+import { openStorage } from './storage/open';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -16,7 +16,7 @@ import { seedDemoIfEmpty } from '../seed/demo';
 import { createUser, findUserByEmail, updateUser } from '../services/users/users';
 import { localStorage } from '../storage/local';
 import { migrateStorage } from '../storage/migrate';
-import { openStorage } from '../storage/storage';
+import { openStorage } from '../storage/open';
 
 const bool = (v: string | undefined) =>
   v === undefined ? undefined : v === 'true' || v === 'yes' || v === '1';

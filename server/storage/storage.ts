@@ -7,9 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config';
-import { localStorage } from './local';
-import { s3Storage } from './s3';
 
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 
@@ -40,9 +37,4 @@ export const newStorageKey = (): string => randomUUID();
 export function checkedKey(key: string): string {
   if (!KEY.test(key)) throw new Error(`Not a storage key: ${key}`);
   return key;
-}
-
-/** The store the configuration names: S3 when configured, else the local folder under DATA_DIR. */
-export function openStorage(config: Pick<Config, 'dataDir' | 'storage'>): Storage {
-  return config.storage.driver === 's3' ? s3Storage(config.storage) : localStorage(config.dataDir);
 }
