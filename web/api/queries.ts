@@ -1,16 +1,16 @@
 /** TanStack Query options shared by the shell and the screens: one key per resource. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type {
-  FcoBatch,
-  FcoBatchList,
-  FcoBatchResponse,
-  OrdererList,
-  OrdererQueue,
-  OrdererStatsList,
-  QueuePage,
-  QueueSort,
+import {
+  type FcoBatch,
+  FcoBatchListSchema,
+  FcoBatchResponseSchema,
+  OrdererListSchema,
+  OrdererQueueSchema,
+  OrdererStatsListSchema,
+  QueuePageSchema,
+  type QueueSort,
 } from '../../domain/contract/queues';
-import type { CurrentUser, NotificationList } from '../../domain/contract/session';
+import { CurrentUserSchema, NotificationListSchema } from '../../domain/contract/session';
 import { api, setCsrfToken } from './client';
 
 /** How often the notifications list is refreshed as a fallback to live updates (server-sent events). */
@@ -26,7 +26,7 @@ export const queryKeys = {
 export const currentUserQuery = queryOptions({
   queryKey: queryKeys.currentUser,
   queryFn: async ({ signal }) => {
-    const data = await api.get<CurrentUser>('users/current_user', { signal });
+    const data = await api.get('users/current_user', CurrentUserSchema, { signal });
     setCsrfToken(data.csrf_token);
     return data;
   },
@@ -37,7 +37,7 @@ export const currentUserQuery = queryOptions({
 /** The user's notifications, newest first, with the unread count; polled while the app is open. */
 export const notificationsQuery = queryOptions({
   queryKey: queryKeys.notifications,
-  queryFn: ({ signal }) => api.get<NotificationList>('notifications', { signal }),
+  queryFn: ({ signal }) => api.get('notifications', NotificationListSchema, { signal }),
   refetchInterval: NOTIFICATIONS_POLL_MS,
   refetchIntervalInBackground: false,
   staleTime: 10_000,
@@ -46,7 +46,7 @@ export const notificationsQuery = queryOptions({
 /** The staff who have queues (the Work queues menu and the assign pickers); cached. */
 export const orderersQuery = queryOptions({
   queryKey: queryKeys.orderers,
-  queryFn: ({ signal }) => api.get<OrdererList>('users/orderers', { signal }),
+  queryFn: ({ signal }) => api.get('users/orderers', OrdererListSchema, { signal }),
   staleTime: 5 * 60_000,
 });
 
@@ -70,21 +70,21 @@ export const myOrdersQuery = (view: QueueView) =>
   queryOptions({
     queryKey: ['order_items', 'my_orders', view] as const,
     queryFn: ({ signal }) =>
-      api.get<QueuePage>('order_items/my_orders', { query: queueParams(view), signal }),
+      api.get('order_items/my_orders', QueuePageSchema, { query: queueParams(view), signal }),
     placeholderData: keepPreviousData,
   });
 
 /** Per orderer: open items by group, escalated, waiting for the customer, overdue. */
 export const ordererStatsQuery = queryOptions({
   queryKey: ['orderers', 'stats'] as const,
-  queryFn: ({ signal }) => api.get<OrdererStatsList>('orderers/stats', { signal }),
+  queryFn: ({ signal }) => api.get('orderers/stats', OrdererStatsListSchema, { signal }),
 });
 
 /** FCO batches in one state: ready to post, or with the FCO. */
 export const fcoBatchesQuery = (state: Exclude<FcoBatch['state'], 'received'>) =>
   queryOptions({
     queryKey: ['fco_batches', state] as const,
-    queryFn: ({ signal }) => api.get<FcoBatchList>(`fco_batches/${state}`, { signal }),
+    queryFn: ({ signal }) => api.get(`fco_batches/${state}`, FcoBatchListSchema, { signal }),
   });
 
 /** One FCO batch by id or ref. */
@@ -92,7 +92,7 @@ export const fcoBatchQuery = (idOrRef: string) =>
   queryOptions({
     queryKey: ['fco_batches', 'one', idOrRef] as const,
     queryFn: ({ signal }) =>
-      api.get<FcoBatchResponse>(`fco_batches/${encodeURIComponent(idOrRef)}`, { signal }),
+      api.get(`fco_batches/${encodeURIComponent(idOrRef)}`, FcoBatchResponseSchema, { signal }),
   });
 
 /** One orderer's queue: stats, a page of items and FCO batches to despatch (/work-queues/:id). */
@@ -100,7 +100,7 @@ export const ordererQueueQuery = (ordererId: string, view: QueueView) =>
   queryOptions({
     queryKey: ['orderers', ordererId, 'order_items', view] as const,
     queryFn: ({ signal }) =>
-      api.get<OrdererQueue>(`orderers/${encodeURIComponent(ordererId)}/order_items`, {
+      api.get(`orderers/${encodeURIComponent(ordererId)}/order_items`, OrdererQueueSchema, {
         query: queueParams(view),
         signal,
       }),
