@@ -42,6 +42,8 @@ function precompress(): Plugin {
 export default defineConfig({
   root: fromRoot('./web'),
   plugins: [react(), precompress()],
+  // zod, jitless before any schema is built, whichever chunk builds it (web/zod-config.ts says why).
+  resolve: { alias: [{ find: /^zod$/, replacement: fromRoot('./web/zod-config.ts') }] },
   build: {
     outDir: fromRoot('./dist'),
     emptyOutDir: true,

@@ -1,5 +1,4 @@
-/** Entry point: zod's configuration, styles, then the app into #root. */
-import './zod-config';
+/** Entry point: styles, then the app into #root (zod's jitless configuration comes with zod: zod-config.ts). */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';

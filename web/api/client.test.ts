@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { z } from 'zod';
+import { CurrentUserSchema, NotificationListSchema } from '../../domain/contract/session';
 import {
   ApiError,
   api,
@@ -27,6 +29,14 @@ function stubFetch(status: number, body: unknown) {
 
 const headersOf = (call: Call) => call.init.headers as Record<string, string>;
 
+// Small answer schemas for the calls below; the client checks whatever schema it is given the same way.
+const EmptySchema = z.object({});
+const ItemAnswerSchema = z.object({ order_item: z.object({ id: z.number().int(), ref: z.string() }) });
+const currentUser = {
+  user: { id: 1, name: 'Ada Admin', email: 'admin@demo.test', role: 'admin', is_orderer: false },
+  csrf_token: 'fresh',
+};
+
 describe('api client', () => {
   const redirects: string[] = [];
 
@@ -52,10 +62,12 @@ describe('api client', () => {
 
   it('sends JSON with credentials and the CSRF token as X-CSRF-Token', async () => {
     setCsrfToken('tok-123');
-    const calls = stubFetch(200, { order_item: { id: 1 } });
-    const result = await api.post<{ order_item: { id: number } }>('order_items/1-1/escalate', {
-      escalation: { message: 'Late' },
-    });
+    const calls = stubFetch(200, { order_item: { id: 1, ref: '1-1' } });
+    const result = await api.post(
+      'order_items/1-1/escalate',
+      { escalation: { message: 'Late' } },
+      ItemAnswerSchema,
+    );
     expect(result.order_item.id).toBe(1);
     expect(calls).toHaveLength(1);
     const [call] = calls;
@@ -70,9 +82,9 @@ describe('api client', () => {
   it('sends the token on GET, PUT and DELETE too', async () => {
     setCsrfToken('tok-9');
     const calls = stubFetch(200, {});
-    await api.get('notifications');
-    await api.put('order_items/5', { order_attributes: { id: 1 } });
-    await api.delete('session');
+    await api.get('notifications', EmptySchema);
+    await api.put('order_items/5', { order_attributes: { id: 1 } }, EmptySchema);
+    await api.delete('session', EmptySchema);
     expect(calls.map((c) => c.init.method)).toEqual(['GET', 'PUT', 'DELETE']);
     for (const c of calls) expect(headersOf(c)['X-CSRF-Token']).toBe('tok-9');
     expect(calls[0].init.body).toBeUndefined();
@@ -80,16 +92,64 @@ describe('api client', () => {
   });
 
   it('remembers the csrf_token a response hands out (sign-in, current user)', async () => {
-    stubFetch(200, { user: { id: 1 }, csrf_token: 'fresh' });
-    await api.get('users/current_user');
+    stubFetch(200, currentUser);
+    await api.get('users/current_user', CurrentUserSchema);
     expect(getCsrfToken()).toBe('fresh');
+  });
+
+  it('answers what the schema parsed, typed by it', async () => {
+    stubFetch(200, { notifications: [], unread_count: 3, extra: 'dropped' });
+    const result = await api.get('notifications', NotificationListSchema);
+    expectTypeOf(result).toEqualTypeOf<z.infer<typeof NotificationListSchema>>();
+    expect(result).toEqual({ notifications: [], unread_count: 3 });
+  });
+
+  it('has no call without a schema: a type argument is no longer a cast', () => {
+    const unchecked = () =>
+      // @ts-expect-error every call names the schema of its answer
+      api.get<{ id: number }>('notifications');
+    expect(unchecked).toBeTypeOf('function');
+  });
+
+  it('turns an answer the schema refuses into ApiError bad_response, and logs the issues', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch(200, { order_item: { id: '1', ref: '1-1' } });
+    const error = (await api
+      .post('order_items/1-1/escalate', {}, ItemAnswerSchema)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(200);
+    expect(error.code).toBe('bad_response');
+    expect(error.message).toBe(
+      'The server sent an answer this page does not understand. Reload the page; if it persists, tell support.',
+    );
+    expect(log).toHaveBeenCalledTimes(1);
+    const [message, issues] = log.mock.calls[0];
+    expect(message).toContain('POST /api/v1/order_items/1-1/escalate.json answered 200');
+    expect(issues).toEqual([expect.objectContaining({ path: ['order_item', 'id'], code: 'invalid_type' })]);
+    expect(redirects).toEqual([]);
+    log.mockRestore();
+  });
+
+  it('refuses a successful answer that is not JSON (a proxy page instead of the API)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Gateway</html>', { status: 200 })),
+    );
+    const error = (await api
+      .get('notifications', NotificationListSchema)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('bad_response');
+    expect(log).toHaveBeenCalledTimes(1);
+    log.mockRestore();
   });
 
   it('parses the error shape into an ApiError with status, code, message and details', async () => {
     stubFetch(422, {
       error: { code: 'invalid_input', message: 'Check the form.', details: { message: 'Required' } },
     });
-    const error = await api.post('order_items/1-1/escalate', {}).catch((e: unknown) => e);
+    const error = await api.post('order_items/1-1/escalate', {}, ItemAnswerSchema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(422);
@@ -114,7 +174,7 @@ describe('api client', () => {
 
   it('gives a readable ApiError when the body is not the error shape', async () => {
     stubFetch(409, undefined);
-    const error = (await api.get('order_items/1').catch((e: unknown) => e)) as ApiError;
+    const error = (await api.get('order_items/1', ItemAnswerSchema).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(409);
     expect(error.code).toBe('http_409');
     expect(error.message).toMatch(/someone else changed/i);
@@ -127,7 +187,9 @@ describe('api client', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    const error = (await api.get('notifications').catch((e: unknown) => e)) as ApiError;
+    const error = (await api
+      .get('notifications', NotificationListSchema)
+      .catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
     expect(error.code).toBe('network_error');
@@ -136,7 +198,7 @@ describe('api client', () => {
   it('on 401 forgets the token and sends the user to sign-in, remembering where they were', async () => {
     setCsrfToken('old');
     stubFetch(401, { error: { code: 'unauthenticated', message: 'Please sign in.' } });
-    const error = (await api.get('order_items/dashboard').catch((e: unknown) => e)) as ApiError;
+    const error = (await api.get('order_items/dashboard', EmptySchema).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(401);
     expect(redirects).toEqual(['/orders/100234-2?tab=notes']);
     expect(getCsrfToken()).toBeNull();
@@ -146,7 +208,7 @@ describe('api client', () => {
   it('does not redirect a 401 the caller expects (wrong password on the sign-in form)', async () => {
     stubFetch(401, { error: { code: 'invalid_credentials', message: 'Wrong e-mail or password.' } });
     const error = (await api
-      .post('session', { email: 'a@b.c', password: 'x' }, { allowUnauthorized: true })
+      .post('session', { email: 'a@b.c', password: 'x' }, CurrentUserSchema, { allowUnauthorized: true })
       .catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe('invalid_credentials');
     expect(error.message).toBe('Wrong e-mail or password.');

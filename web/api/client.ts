@@ -1,8 +1,11 @@
 /**
  * The one way the SPA talks to the server. Every call goes to `/api/v1/<path>.json`, sends and receives
  * JSON with the session cookie, carries the CSRF token as `X-CSRF-Token`, turns the error shape
- * `{error:{code,message,details}}` into an `ApiError`, and on 401 sends the user to sign-in.
+ * `{error:{code,message,details}}` into an `ApiError`, and on 401 sends the user to sign-in. Every call
+ * names the zod schema of its answer (domain/contract, or web/api/responses.ts): the answer is checked
+ * with it and typed by it, and one that does not match is an `ApiError` with the code `bad_response`.
  */
+import type { z } from 'zod';
 import type { ApiErrorBody } from '../../domain/contract/session';
 
 /** A failed API call: the HTTP status and the server's error code, message and details. */
@@ -124,12 +127,19 @@ const fallbackMessages: Record<number, string> = {
   429: 'Too many attempts. Please wait a moment and try again.',
 };
 
-async function request<T>(
+/** The code of an ApiError for a successful answer whose body does not match the call's schema. */
+const BAD_RESPONSE = 'bad_response';
+
+const BAD_RESPONSE_MESSAGE =
+  'The server sent an answer this page does not understand. Reload the page; if it persists, tell support.';
+
+async function request<S extends z.ZodType>(
   method: Method,
   path: string,
+  schema: S,
   body?: unknown,
   opts: RequestOptions = {},
-): Promise<T> {
+): Promise<z.output<S>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -182,16 +192,35 @@ async function request<T>(
     const token = (parsed as { csrf_token: unknown }).csrf_token;
     if (typeof token === 'string' && token) csrfToken = token;
   }
-  return parsed as T;
+
+  // A reply the screen cannot read must fail here, with a message it can show, not later as a blank or
+  // a crash deep inside a component. The issues are for developers only: the console, not the screen.
+  const checked = schema.safeParse(parsed);
+  if (!checked.success) {
+    console.error(
+      `${method} ${apiUrl(path)} answered ${response.status} with a body its schema refuses:`,
+      checked.error.issues,
+    );
+    throw new ApiError(response.status, BAD_RESPONSE, BAD_RESPONSE_MESSAGE);
+  }
+  return checked.data;
 }
 
-/** The API: `api.get<T>('order_items/dashboard')`, `api.post<T>('order_items/1-1/escalate', {...})`. */
+/**
+ * The API. Each call names the schema of its answer and resolves to what the schema parses, e.g.
+ * `api.get('order_items/dashboard', DashboardPageSchema)`,
+ * `api.post('order_items/1-1/escalate', {...}, OrderItemResponseSchema)`. A POST or PUT without a body
+ * sends `{}`; a DELETE sends none.
+ */
 export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-    request<T>('POST', path, body ?? {}, opts),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
-  delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body, opts),
+  get: <S extends z.ZodType>(path: string, schema: S, opts?: RequestOptions) =>
+    request('GET', path, schema, undefined, opts),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: RequestOptions) =>
+    request('POST', path, schema, body ?? {}, opts),
+  put: <S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: RequestOptions) =>
+    request('PUT', path, schema, body ?? {}, opts),
+  delete: <S extends z.ZodType>(path: string, schema: S, opts?: RequestOptions) =>
+    request('DELETE', path, schema, undefined, opts),
 };
 
 /** True when the error is an ApiError with the given status. */

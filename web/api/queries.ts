@@ -1,17 +1,15 @@
 /** TanStack Query options shared by the shell and the screens: one key per resource. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type {
-  FcoBatch,
-  FcoBatchList,
-  FcoBatchResponse,
-  OrdererList,
-  OrdererQueue,
-  OrdererStatsList,
-  QueuePage,
-  QueueSort,
-} from '../../domain/contract/queues';
-import type { CurrentUser, NotificationList } from '../../domain/contract/session';
+import type { FcoBatch, QueueSort } from '../../domain/contract/queues';
+import { CurrentUserSchema, NotificationListSchema } from '../../domain/contract/session';
 import { api, setCsrfToken } from './client';
+
+/**
+ * The queue schemas, loaded on first use: they bring the order-item contract and with it the country and
+ * language tables (18 KB gzip), which the shell importing this file would otherwise carry in its initial
+ * bundle (docs/performance.md: initial JS under 250 KB).
+ */
+const queueSchemas = () => import('../../domain/contract/queues');
 
 /** How often the notifications list is refreshed as a fallback to live updates (server-sent events). */
 export const NOTIFICATIONS_POLL_MS = 30_000;
@@ -26,7 +24,7 @@ export const queryKeys = {
 export const currentUserQuery = queryOptions({
   queryKey: queryKeys.currentUser,
   queryFn: async ({ signal }) => {
-    const data = await api.get<CurrentUser>('users/current_user', { signal });
+    const data = await api.get('users/current_user', CurrentUserSchema, { signal });
     setCsrfToken(data.csrf_token);
     return data;
   },
@@ -37,7 +35,7 @@ export const currentUserQuery = queryOptions({
 /** The user's notifications, newest first, with the unread count; polled while the app is open. */
 export const notificationsQuery = queryOptions({
   queryKey: queryKeys.notifications,
-  queryFn: ({ signal }) => api.get<NotificationList>('notifications', { signal }),
+  queryFn: ({ signal }) => api.get('notifications', NotificationListSchema, { signal }),
   refetchInterval: NOTIFICATIONS_POLL_MS,
   refetchIntervalInBackground: false,
   staleTime: 10_000,
@@ -46,7 +44,8 @@ export const notificationsQuery = queryOptions({
 /** The staff who have queues (the Work queues menu and the assign pickers); cached. */
 export const orderersQuery = queryOptions({
   queryKey: queryKeys.orderers,
-  queryFn: ({ signal }) => api.get<OrdererList>('users/orderers', { signal }),
+  queryFn: async ({ signal }) =>
+    api.get('users/orderers', (await queueSchemas()).OrdererListSchema, { signal }),
   staleTime: 5 * 60_000,
 });
 
@@ -69,40 +68,51 @@ const queueParams = (view: QueueView) => ({
 export const myOrdersQuery = (view: QueueView) =>
   queryOptions({
     queryKey: ['order_items', 'my_orders', view] as const,
-    queryFn: ({ signal }) =>
-      api.get<QueuePage>('order_items/my_orders', { query: queueParams(view), signal }),
+    queryFn: async ({ signal }) =>
+      api.get('order_items/my_orders', (await queueSchemas()).QueuePageSchema, {
+        query: queueParams(view),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
 /** Per orderer: open items by group, escalated, waiting for the customer, overdue. */
 export const ordererStatsQuery = queryOptions({
   queryKey: ['orderers', 'stats'] as const,
-  queryFn: ({ signal }) => api.get<OrdererStatsList>('orderers/stats', { signal }),
+  queryFn: async ({ signal }) =>
+    api.get('orderers/stats', (await queueSchemas()).OrdererStatsListSchema, { signal }),
 });
 
 /** FCO batches in one state: ready to post, or with the FCO. */
 export const fcoBatchesQuery = (state: Exclude<FcoBatch['state'], 'received'>) =>
   queryOptions({
     queryKey: ['fco_batches', state] as const,
-    queryFn: ({ signal }) => api.get<FcoBatchList>(`fco_batches/${state}`, { signal }),
+    queryFn: async ({ signal }) =>
+      api.get(`fco_batches/${state}`, (await queueSchemas()).FcoBatchListSchema, { signal }),
   });
 
 /** One FCO batch by id or ref. */
 export const fcoBatchQuery = (idOrRef: string) =>
   queryOptions({
     queryKey: ['fco_batches', 'one', idOrRef] as const,
-    queryFn: ({ signal }) =>
-      api.get<FcoBatchResponse>(`fco_batches/${encodeURIComponent(idOrRef)}`, { signal }),
+    queryFn: async ({ signal }) =>
+      api.get(`fco_batches/${encodeURIComponent(idOrRef)}`, (await queueSchemas()).FcoBatchResponseSchema, {
+        signal,
+      }),
   });
 
 /** One orderer's queue: stats, a page of items and FCO batches to despatch (/work-queues/:id). */
 export const ordererQueueQuery = (ordererId: string, view: QueueView) =>
   queryOptions({
     queryKey: ['orderers', ordererId, 'order_items', view] as const,
-    queryFn: ({ signal }) =>
-      api.get<OrdererQueue>(`orderers/${encodeURIComponent(ordererId)}/order_items`, {
-        query: queueParams(view),
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      api.get(
+        `orderers/${encodeURIComponent(ordererId)}/order_items`,
+        (await queueSchemas()).OrdererQueueSchema,
+        {
+          query: queueParams(view),
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
   });

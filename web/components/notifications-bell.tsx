@@ -17,7 +17,7 @@ import { IconBell, IconBellOff } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Notification, NotificationList } from '../../domain/contract/session';
+import { type Notification, NotificationListSchema } from '../../domain/contract/session';
 import { api } from '../api/client';
 import { notificationsQuery, queryKeys } from '../api/queries';
 import { formatAgo } from '../lib/time';
@@ -27,7 +27,7 @@ function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids?: number[]) =>
-      api.post<NotificationList>('notifications/mark_read', ids ? { notification_ids: ids } : {}),
+      api.post('notifications/mark_read', ids ? { notification_ids: ids } : {}, NotificationListSchema),
     onSuccess: (data) => queryClient.setQueryData(queryKeys.notifications, data),
   });
 }

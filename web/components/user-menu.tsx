@@ -4,6 +4,7 @@ import { IconChevronDown, IconKeyboard, IconLogout } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api, setCsrfToken } from '../api/client';
+import { SignedOutSchema } from '../api/responses';
 import { useCurrentUser } from './auth';
 import classes from './shell.module.css';
 
@@ -19,7 +20,7 @@ export function UserMenu({ onShowShortcuts }: { onShowShortcuts: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const signOut = useMutation({
-    mutationFn: () => api.delete<Record<string, never>>('session', undefined, { allowUnauthorized: true }),
+    mutationFn: () => api.delete('session', SignedOutSchema, { allowUnauthorized: true }),
     onSettled: () => {
       setCsrfToken(null);
       navigate('/sign-in', { replace: true });

@@ -4,13 +4,13 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  ArticleList,
-  FaqCategoryList,
-  ReferenceItem,
-  ReferenceKind,
+import {
+  ArticleListSchema,
+  FaqCategoryListSchema,
+  type ReferenceKind,
 } from '../../../domain/contract/reference';
 import { ApiError, api } from '../../api/client';
+import { referenceListSchema } from '../../api/responses';
 
 /**
  * Keys start with 'reference' and 'faq': the live-update hook leaves these alone (reference content does
@@ -22,23 +22,21 @@ export const adminKeys = {
   faqCategories: ['faq', 'categories'] as const,
 };
 
-export type ReferenceList = { [K in ReferenceKind]?: ReferenceItem[] };
-
 export const referenceQuery = (kind: ReferenceKind) =>
   queryOptions({
     queryKey: adminKeys.reference(kind),
-    queryFn: async ({ signal }) => (await api.get<ReferenceList>(kind, { signal }))[kind] ?? [],
+    queryFn: async ({ signal }) => (await api.get(kind, referenceListSchema(kind), { signal }))[kind],
   });
 
 export const articlesQuery = queryOptions({
   queryKey: adminKeys.articles,
-  queryFn: async ({ signal }) => (await api.get<ArticleList>('articles', { signal })).articles,
+  queryFn: async ({ signal }) => (await api.get('articles', ArticleListSchema, { signal })).articles,
 });
 
 export const faqCategoriesQuery = queryOptions({
   queryKey: adminKeys.faqCategories,
   queryFn: async ({ signal }) =>
-    (await api.get<FaqCategoryList>('faq_categories', { signal })).faq_categories,
+    (await api.get('faq_categories', FaqCategoryListSchema, { signal })).faq_categories,
 });
 
 /** The article fields in the order an edit saves them. */

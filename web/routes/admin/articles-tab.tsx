@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { type Article, CreateArticleSchema } from '../../../domain/contract/reference';
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
+import { ArticleResponseSchema } from '../../api/responses';
 import classes from './admin.module.css';
 import {
   ARTICLE_FIELDS,
@@ -134,7 +135,7 @@ function AddArticleForm({ suggestions, onDone }: { suggestions: ArticleSuggestio
     },
     fields: ARTICLE_FIELDS,
     schema: CreateArticleSchema,
-    create: (draft) => api.post<{ article: Article }>('articles', draft),
+    create: (draft) => api.post('articles', draft, ArticleResponseSchema),
     onCreated: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.articles });
       onDone();
@@ -165,7 +166,7 @@ function ArticleRow({ article, suggestions }: { article: Article; suggestions: A
     values: draftOf(article),
     fields: ARTICLE_FIELDS,
     schema: CreateArticleSchema,
-    put: (field, value) => api.put<{ article: Article }>(`articles/${article.id}`, { [field]: value }),
+    put: (field, value) => api.put(`articles/${article.id}`, { [field]: value }, ArticleResponseSchema),
     onSaved: ({ article: updated }) =>
       queryClient.setQueryData<Article[]>(adminKeys.articles, (old) =>
         old?.map((a) => (a.id === updated.id ? updated : a)),

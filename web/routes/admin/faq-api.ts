@@ -3,13 +3,14 @@
  * adding or editing answers the written record, which is put in its place (or, when new, the list refetched).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  Faq,
-  FaqCategory,
-  FaqCategoryList,
-  FaqCategoryResponse,
-  FaqResponse,
-  Move,
+import {
+  type Faq,
+  type FaqCategory,
+  type FaqCategoryList,
+  FaqCategoryListSchema,
+  type FaqCategoryResponse,
+  type FaqResponse,
+  type Move,
 } from '../../../domain/contract/reference';
 import { api } from '../../api/client';
 import { notifyError } from '../../lib/notify';
@@ -52,7 +53,7 @@ export function useFaqMove(resource: 'faq_categories' | 'faqs') {
   const store = useStoreFaqList();
   return useMutation({
     mutationFn: ({ id, move }: { id: number; move: Move; what: string }) =>
-      api.post<FaqCategoryList>(`${resource}/${id}/${move}`),
+      api.post(`${resource}/${id}/${move}`, {}, FaqCategoryListSchema),
     onSuccess: store,
     onError: (error, { what }) => notifyError(error, `Could not move ${what}`),
   });
@@ -62,7 +63,7 @@ export function useFaqMove(resource: 'faq_categories' | 'faqs') {
 export function useFaqDelete(resource: 'faq_categories' | 'faqs') {
   const store = useStoreFaqList();
   return useMutation({
-    mutationFn: (id: number) => api.delete<FaqCategoryList>(`${resource}/${id}`),
+    mutationFn: (id: number) => api.delete(`${resource}/${id}`, FaqCategoryListSchema),
     onSuccess: store,
   });
 }

@@ -14,7 +14,7 @@ import { useMemo, useState } from 'react';
 import {
   CreateFaqCategorySchema,
   type FaqCategory,
-  type FaqCategoryResponse,
+  FaqCategoryResponseSchema,
   type Move,
 } from '../../../domain/contract/reference';
 import { api } from '../../api/client';
@@ -145,7 +145,7 @@ function AddCategoryForm({ sites, onDone }: { sites: string[]; onDone: () => voi
     initial: { title: '', site: sites.length === 1 ? sites[0] : '' },
     fields: FIELDS,
     schema: CreateFaqCategorySchema,
-    create: (draft) => api.post<FaqCategoryResponse>('faq_categories', draft),
+    create: (draft) => api.post('faq_categories', draft, FaqCategoryResponseSchema),
     onCreated: async () => {
       await refetch();
       onDone();
@@ -194,7 +194,8 @@ function CategoryRow({ category, index, count, sites, moving, onMove, onDelete }
     values: { title: category.title, site: category.site },
     fields: FIELDS,
     schema: CreateFaqCategorySchema,
-    put: (field, value) => api.put<FaqCategoryResponse>(`faq_categories/${category.id}`, { [field]: value }),
+    put: (field, value) =>
+      api.put(`faq_categories/${category.id}`, { [field]: value }, FaqCategoryResponseSchema),
     onSaved: store,
     what: 'FAQ category',
   });

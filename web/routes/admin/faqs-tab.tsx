@@ -7,7 +7,7 @@ import {
   CreateFaqSchema,
   type Faq,
   type FaqCategory,
-  type FaqResponse,
+  FaqResponseSchema,
   type Move,
 } from '../../../domain/contract/reference';
 import { api } from '../../api/client';
@@ -176,7 +176,7 @@ function AddFaqForm({ category, onDone }: { category: FaqCategory; onDone: () =>
     initial: { question: '', answer: '' },
     fields: FIELDS,
     schema: CreateFaqSchema,
-    create: (draft) => api.post<FaqResponse>(`faq_categories/${category.id}/faqs`, draft),
+    create: (draft) => api.post(`faq_categories/${category.id}/faqs`, draft, FaqResponseSchema),
     onCreated: async () => {
       await refetch();
       onDone();
@@ -226,7 +226,7 @@ function FaqRow({ faq, index, count, moving, onMove, onDelete }: FaqRowProps) {
     values: { question: faq.question, answer: faq.answer },
     fields: FIELDS,
     schema: CreateFaqSchema,
-    put: (field, value) => api.put<FaqResponse>(`faqs/${faq.id}`, { [field]: value }),
+    put: (field, value) => api.put(`faqs/${faq.id}`, { [field]: value }, FaqResponseSchema),
     onSaved: store,
     what: 'FAQ',
   });

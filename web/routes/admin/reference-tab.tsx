@@ -9,6 +9,7 @@ import {
 } from '../../../domain/contract/reference';
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
+import { referenceItemResponseSchema } from '../../api/responses';
 import classes from './admin.module.css';
 import { adminKeys, referenceQuery } from './admin-api';
 import {
@@ -98,7 +99,7 @@ function AddReferenceForm({ kind, onDone }: { kind: ReferenceKind; onDone: () =>
     initial: { name: '', details: '' },
     fields: FIELDS,
     schema: CreateReferenceItemSchema,
-    create: (draft) => api.post<Record<string, ReferenceItem>>(kind, draft),
+    create: (draft) => api.post(kind, draft, referenceItemResponseSchema(labels.key)),
     onCreated: async () => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.reference(kind) });
       onDone();
@@ -141,10 +142,10 @@ function ReferenceRow({ kind, item }: { kind: ReferenceKind; item: ReferenceItem
     values: { name: item.name, details: item.details },
     fields: FIELDS,
     schema: CreateReferenceItemSchema,
-    put: (field, value) => api.put<Record<string, ReferenceItem>>(`${kind}/${item.id}`, { [field]: value }),
+    put: (field, value) =>
+      api.put(`${kind}/${item.id}`, { [field]: value }, referenceItemResponseSchema(labels.key)),
     onSaved: (data) => {
       const updated = data[labels.key];
-      if (!updated) return;
       queryClient.setQueryData<ReferenceItem[]>(adminKeys.reference(kind), (old) =>
         old?.map((r) => (r.id === updated.id ? updated : r)),
       );

@@ -24,9 +24,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import {
   type Conversation,
   type ConversationReplyRequest,
-  type ConversationResponse,
+  ConversationResponseSchema,
   type ConversationTransfer,
-  type ConversationTransferred,
+  ConversationTransferredSchema,
   type TransferChooseItem,
   TransferChooseItemSchema,
   type TransferDifferentCustomer,
@@ -46,7 +46,7 @@ export default function ConversationPage() {
   const { data, error, isPending, refetch } = useQuery({
     queryKey: conversationKey(id),
     queryFn: ({ signal }) =>
-      api.get<ConversationResponse>(`conversations/${encodeURIComponent(id)}`, { signal }),
+      api.get(`conversations/${encodeURIComponent(id)}`, ConversationResponseSchema, { signal }),
     enabled: /^\d+$/.test(id),
   });
 
@@ -137,7 +137,7 @@ function ConversationView({ conversation: c }: { conversation: Conversation }) {
   };
 
   const toggle = useMutation({
-    mutationFn: () => api.post<ConversationResponse>(`${path}/toggle`),
+    mutationFn: () => api.post(`${path}/toggle`, {}, ConversationResponseSchema),
     onSuccess: ({ conversation }) => {
       afterChange();
       notifySuccess(conversation.active ? 'Moved back to the inbox.' : 'Conversation archived.');
@@ -301,7 +301,7 @@ function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; on
   const [fieldError, setFieldError] = useState<string | null>(null);
   const reply = useMutation({
     mutationFn: (body: ConversationReplyRequest) =>
-      api.post<ConversationResponse>(`conversations/${c.id}/reply`, body),
+      api.post(`conversations/${c.id}/reply`, body, ConversationResponseSchema),
     onSuccess: () => {
       onDone();
       notifySuccess(`Reply sent to ${c.email}; the conversation is archived.`);
@@ -383,7 +383,7 @@ function TransferForm({ conversation: c, onDone }: { conversation: Conversation;
   const [confirm, setConfirm] = useState<TransferDifferentCustomer | null>(null);
   const transfer = useMutation({
     mutationFn: (body: ConversationTransfer) =>
-      api.post<ConversationTransferred>(`conversations/${c.id}/transfer`, body),
+      api.post(`conversations/${c.id}/transfer`, body, ConversationTransferredSchema),
     onError: (error) => {
       const question = transferQuestion(error);
       if (question?.choose) {

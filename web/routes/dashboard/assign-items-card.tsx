@@ -7,7 +7,7 @@ import { IconUserCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { OrderItemList } from '../../../domain/contract/order-item';
+import { OrderItemListSchema } from '../../../domain/contract/order-item';
 import type { AssignToOrderer } from '../../../domain/contract/order-item-actions';
 import { formatDate, formatPence } from '../../../domain/format';
 import { api } from '../../api/client';
@@ -47,7 +47,8 @@ export function AssignItemsCard() {
   const ordererOptions = (orderers.data?.orderers ?? []).map((o) => ({ value: String(o.id), label: o.name }));
 
   const assign = useMutation({
-    mutationFn: (body: AssignToOrderer) => api.post<OrderItemList>('order_items/assign_to_orderer', body),
+    mutationFn: (body: AssignToOrderer) =>
+      api.post('order_items/assign_to_orderer', body, OrderItemListSchema),
     onSuccess: async (result, body) => {
       const name = ordererOptions.find((o) => o.value === String(body.order_assignment.orderer_id))?.label;
       notifySuccess(`Assigned ${plural(result.order_items.length, 'item')} to ${name ?? 'the orderer'}.`);

@@ -1,30 +1,35 @@
 /** The dashboard's lists: one query per card, each key starting with its API resource. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CartList, ConversationList } from '../../../domain/contract/conversations';
-import type { DashboardPage, FcoBatchList, OrdererStatsList } from '../../../domain/contract/queues';
+import { CartListSchema, ConversationListSchema } from '../../../domain/contract/conversations';
+import {
+  DashboardPageSchema,
+  FcoBatchListSchema,
+  OrdererStatsListSchema,
+} from '../../../domain/contract/queues';
 import { api } from '../../api/client';
 
 /** One page (100) of the unassigned items, oldest first; the last page stays shown while the next loads. */
 export const unassignedItemsQuery = (page: number) =>
   queryOptions({
     queryKey: ['order_items', 'dashboard', { page }],
-    queryFn: ({ signal }) => api.get<DashboardPage>('order_items/dashboard', { query: { page }, signal }),
+    queryFn: ({ signal }) =>
+      api.get('order_items/dashboard', DashboardPageSchema, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const ordererStatsQuery = queryOptions({
   queryKey: ['orderers', 'stats'],
-  queryFn: ({ signal }) => api.get<OrdererStatsList>('orderers/stats', { signal }),
+  queryFn: ({ signal }) => api.get('orderers/stats', OrdererStatsListSchema, { signal }),
 });
 
 export const waitingFcoBatchesQuery = queryOptions({
   queryKey: ['fco_batches', 'waiting_fco'],
-  queryFn: ({ signal }) => api.get<FcoBatchList>('fco_batches/waiting_fco', { signal }),
+  queryFn: ({ signal }) => api.get('fco_batches/waiting_fco', FcoBatchListSchema, { signal }),
 });
 
 export const unpaidCartsQuery = queryOptions({
   queryKey: ['carts', 'unpaid'],
-  queryFn: ({ signal }) => api.get<CartList>('carts/unpaid', { signal }),
+  queryFn: ({ signal }) => api.get('carts/unpaid', CartListSchema, { signal }),
 });
 
 /** Inbox (active) or other (archived) conversations, 25 a page; the last page stays shown while the next loads. */
@@ -32,6 +37,6 @@ export const conversationsQuery = (active: boolean, page: number) =>
   queryOptions({
     queryKey: ['conversations', 'active', { active, page }],
     queryFn: ({ signal }) =>
-      api.get<ConversationList>('conversations/active', { query: { active, page }, signal }),
+      api.get('conversations/active', ConversationListSchema, { query: { active, page }, signal }),
     placeholderData: keepPreviousData,
   });

@@ -25,7 +25,7 @@ import { IconCheck, IconTruckDelivery } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { FcoBatch, FcoBatchResponse } from '../../../domain/contract/queues';
+import { type FcoBatch, FcoBatchResponseSchema } from '../../../domain/contract/queues';
 import { formatDate, formatPence, londonToday } from '../../../domain/format';
 import { api, isApiError } from '../../api/client';
 import { fcoBatchQuery } from '../../api/queries';
@@ -48,7 +48,7 @@ function useBatchAction(batch: FcoBatch, path: 'despatch' | 'received', done: st
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (body: object) => api.post<FcoBatchResponse>(`fco_batches/${batch.ref}/${path}`, body),
+    mutationFn: (body: object) => api.post(`fco_batches/${batch.ref}/${path}`, body, FcoBatchResponseSchema),
     onSuccess: () => {
       notifySuccess(done);
       void queryClient.invalidateQueries({ queryKey: ['fco_batches'] });

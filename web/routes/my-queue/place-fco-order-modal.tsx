@@ -3,7 +3,7 @@ import { Alert, Button, Group, List, Modal, NumberInput, Stack, Text, TextInput 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OrderItemListRow } from '../../../domain/contract/order-item';
-import type { FcoBatchResponse } from '../../../domain/contract/queues';
+import { type FcoBatchResponse, FcoBatchResponseSchema } from '../../../domain/contract/queues';
 import { api, isApiError } from '../../api/client';
 import { notifySuccess } from '../../lib/notify';
 
@@ -21,10 +21,14 @@ export function PlaceFcoOrderModal({ opened, items, onClose, onPlaced }: PlaceFc
 
   const place = useMutation({
     mutationFn: () =>
-      api.post<FcoBatchResponse>('fco_batches', {
-        order_item_ids: items.map((i) => i.id),
-        fco_batch: { fco_reference: reference.trim(), fco_cost: Math.round(Number(cost) * 100) },
-      }),
+      api.post(
+        'fco_batches',
+        {
+          order_item_ids: items.map((i) => i.id),
+          fco_batch: { fco_reference: reference.trim(), fco_cost: Math.round(Number(cost) * 100) },
+        },
+        FcoBatchResponseSchema,
+      ),
     onSuccess: ({ fco_batch }) => {
       notifySuccess(`FCO order ${fco_batch.ref} placed for ${fco_batch.order_items.length} item(s).`);
       setReference('');

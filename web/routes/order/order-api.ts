@@ -4,7 +4,12 @@
  * on a 409 reloads the item while the caller keeps what the user typed.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderItemDetail, OrderItemResponse } from '../../../domain/contract/order-item';
+import {
+  type OrderItemDetail,
+  type OrderItemResponse,
+  OrderItemResponseSchema,
+} from '../../../domain/contract/order-item';
+import type { FcoBatchResponse, FcoBatchResponseSchema } from '../../../domain/contract/queues';
 import { ApiError, api } from '../../api/client';
 import { notifySuccess } from '../../lib/notify';
 
@@ -14,7 +19,8 @@ export const orderItemKey = (key: string) => ['order_items', 'detail', key] as c
 export const orderItemQuery = (key: string) =>
   queryOptions({
     queryKey: orderItemKey(key),
-    queryFn: ({ signal }) => api.get<OrderItemResponse>(`order_items/${encodeURIComponent(key)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get(`order_items/${encodeURIComponent(key)}`, OrderItemResponseSchema, { signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 
@@ -63,6 +69,12 @@ export function toFailure(error: unknown): ActionFailure {
   return { kind: conflict ? 'conflict' : 'failed', message, fields: fieldErrorsOf(error) };
 }
 
+/**
+ * The schema of what an order-page call answers: the item (every item action, the default), or the new batch
+ * of an FCO order placed from the page.
+ */
+export type ItemCallAnswer = typeof OrderItemResponseSchema | typeof FcoBatchResponseSchema;
+
 interface RunArgs {
   /** The API path, e.g. itemPath(item, 'escalate'), or a full path for other resources. */
   path: string;
@@ -70,6 +82,8 @@ interface RunArgs {
   /** The lock_version to send; omitted for calls that take none. */
   lockVersion?: number | null;
   method?: 'post' | 'put';
+  /** What the call answers when it is not the item. */
+  answer?: ItemCallAnswer;
 }
 
 /**
@@ -78,19 +92,16 @@ interface RunArgs {
  */
 export function useItemMutation(key: string, success?: (item: OrderItemDetail | null) => string | null) {
   const queryClient = useQueryClient();
-  return useMutation<unknown, ApiError | Error, RunArgs>({
-    mutationFn: ({ path, body, lockVersion, method = 'post' }) => {
+  return useMutation<OrderItemResponse | FcoBatchResponse, ApiError | Error, RunArgs>({
+    mutationFn: ({ path, body, lockVersion, method = 'post', answer = OrderItemResponseSchema }) => {
       const payload =
         lockVersion === undefined || lockVersion === null || body instanceof FormData
           ? body
           : { ...body, lock_version: lockVersion };
-      return method === 'put' ? api.put(path, payload) : api.post(path, payload);
+      return method === 'put' ? api.put(path, payload, answer) : api.post(path, payload, answer);
     },
     onSuccess: async (data) => {
-      const record =
-        data && typeof data === 'object' && 'order_item' in data && (data as OrderItemResponse).order_item
-          ? (data as OrderItemResponse)
-          : null;
+      const record = 'order_item' in data ? data : null;
       if (record) queryClient.setQueryData(orderItemKey(key), record);
       const message = success?.(record?.order_item ?? null);
       if (message) notifySuccess(message);

@@ -5,10 +5,10 @@
 import { Alert, Group, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { IconAlertTriangle, IconRefreshAlert } from '@tabler/icons-react';
 import { createContext, type ReactNode, use, useState } from 'react';
-import type { OrderItemDetail, OrderItemResponse } from '../../../domain/contract/order-item';
+import type { OrderItemDetail } from '../../../domain/contract/order-item';
 import type { User } from '../../../domain/contract/session';
 import { type DraftHandle, useRecordOwnChange } from './drafts';
-import { type ActionFailure, itemPath, toFailure, useItemMutation } from './order-api';
+import { type ActionFailure, type ItemCallAnswer, itemPath, toFailure, useItemMutation } from './order-api';
 
 export const FAILED_ACTION = 'ERROR: Could not perform action';
 
@@ -48,6 +48,8 @@ interface RunOptions {
   /** Send no lock_version (calls that take none). */
   noLock?: boolean;
   method?: 'post' | 'put';
+  /** What the call answers when it is not the item (an FCO order answers its batch). */
+  answer?: ItemCallAnswer;
 }
 
 /** Runs one workflow action of the item; `failure` is what went wrong last, cleared by the next run. */
@@ -57,17 +59,18 @@ export function useAction(action: string, successMessage: (ref: string) => strin
   const recordOwnChange = useRecordOwnChange();
   const [failure, setFailure] = useState<ActionFailure | null>(null);
 
-  const run = async ({ body, draft, path, noLock, method }: RunOptions = {}): Promise<boolean> => {
+  const run = async ({ body, draft, path, noLock, method, answer }: RunOptions = {}): Promise<boolean> => {
     setFailure(null);
     const lockVersion = noLock ? null : draft ? draft.lockFor(item.lock_version) : item.lock_version;
     try {
-      const answer = await mutation.mutateAsync({
+      const data = await mutation.mutateAsync({
         path: path ?? itemPath(item, action),
         body,
         lockVersion,
         method,
+        answer,
       });
-      const record = (answer as Partial<OrderItemResponse> | null)?.order_item;
+      const record = 'order_item' in data ? data.order_item : null;
       // Without a lock sent, only a one-step move is surely ours alone.
       if (record && (lockVersion !== null || record.lock_version === item.lock_version + 1))
         recordOwnChange(lockVersion ?? item.lock_version, record.lock_version);

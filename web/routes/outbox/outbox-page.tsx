@@ -19,11 +19,11 @@ import {
 import { IconAlertTriangle, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import type {
-  OutboxMessage,
-  OutboxMessageResponse,
-  OutboxPage as OutboxPageData,
-  OutboxStatus,
+import {
+  type OutboxMessage,
+  OutboxMessageResponseSchema,
+  OutboxPageSchema,
+  type OutboxStatus,
 } from '../../../domain/contract/outbox';
 import { formatDateTime } from '../../../domain/format';
 import { api } from '../../api/client';
@@ -49,7 +49,7 @@ const IN_FLIGHT_POLL_MS = 5_000;
 const outboxQuery = (page: number) =>
   queryOptions({
     queryKey: ['outbox', { page }],
-    queryFn: ({ signal }) => api.get<OutboxPageData>('outbox', { query: { page }, signal }),
+    queryFn: ({ signal }) => api.get('outbox', OutboxPageSchema, { query: { page }, signal }),
     placeholderData: keepPreviousData,
     // While messages are on their way, look again every few seconds so their state moves on screen.
     refetchInterval: (query) =>
@@ -68,7 +68,7 @@ const kindLabel = (kind: string) => {
 function SendAgainButton({ message }: { message: OutboxMessage }) {
   const queryClient = useQueryClient();
   const retry = useMutation({
-    mutationFn: () => api.post<OutboxMessageResponse>(`outbox/${message.id}/retry`),
+    mutationFn: () => api.post(`outbox/${message.id}/retry`, {}, OutboxMessageResponseSchema),
     onSuccess: () => {
       notifySuccess(`The e-mail to ${message.to} will be sent again.`);
       void queryClient.invalidateQueries({ queryKey: ['outbox'] });

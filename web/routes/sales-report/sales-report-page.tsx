@@ -24,7 +24,7 @@ import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FIRST_REPORT_YEAR, isReportMonthAllowed, type SalesReport } from '../../../domain/contract/report';
+import { FIRST_REPORT_YEAR, isReportMonthAllowed, SalesReportSchema } from '../../../domain/contract/report';
 import { lastMonth, londonToday } from '../../../domain/format';
 import { api } from '../../api/client';
 import { PageHeader } from '../../components/page-title';
@@ -57,7 +57,7 @@ const MONTH_OPTIONS = Array.from({ length: 12 }, (_, i) => ({
 const salesReportQuery = ({ year, month }: MonthRef, enabled: boolean) => ({
   queryKey: ['sales-reports', 'monthly', { year, month }],
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<SalesReport>(`sales-reports/monthly/${year}/${month}`, { signal }),
+    api.get(`sales-reports/monthly/${year}/${month}`, SalesReportSchema, { signal }),
   enabled,
   staleTime: 5 * 60_000,
 });

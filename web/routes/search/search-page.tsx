@@ -17,11 +17,11 @@ import { IconAlertTriangle, IconListSearch, IconSearch } from '@tabler/icons-rea
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AdvancedSearch, SimpleSearch } from '../../../domain/contract/search';
+import { type AdvancedSearch, SearchResultsSchema, type SimpleSearch } from '../../../domain/contract/search';
 import { ORDER_ITEM_TYPES } from '../../../domain/states';
 import { api } from '../../api/client';
 import { PageHeader } from '../../components/page-title';
-import { type AnsweredSearch, SearchResultsCard } from './search-results';
+import { SearchResultsCard } from './search-results';
 
 const SEARCH_FAILURE = 'Search Failure!';
 
@@ -102,10 +102,10 @@ export default function SearchPage() {
     queryKey: mode === 'quick' ? ['search', 'simple', q] : ['search', 'advanced', submittedAdvanced],
     queryFn: ({ signal }) =>
       mode === 'quick'
-        ? api.post<AnsweredSearch>('search/simple', { search: { query: q } } satisfies SimpleSearch, {
+        ? api.post('search/simple', { search: { query: q } } satisfies SimpleSearch, SearchResultsSchema, {
             signal,
           })
-        : api.post<AnsweredSearch>('search/advanced', advancedBody(submittedAdvanced), { signal }),
+        : api.post('search/advanced', advancedBody(submittedAdvanced), SearchResultsSchema, { signal }),
     enabled,
     retry: false,
     staleTime: 30_000,

@@ -23,9 +23,6 @@ import { isFinalState } from '../../../domain/states';
 import { DueDate } from '../../components/due-date';
 import { StateBadge } from '../../components/state-badge';
 
-/** The search answer as the server sends it: at most 50 results, the total, and whether it stopped counting. */
-export type AnsweredSearch = SearchResults & { total?: number; total_capped?: boolean };
-
 type SortKey = 'ref' | 'type' | 'customer' | 'state' | 'assignee' | 'placed' | 'due' | 'value';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' } | null;
 
@@ -106,9 +103,9 @@ function Frame({ children, summary }: { children: ReactNode; summary?: ReactNode
   );
 }
 
-function summaryText(answer: AnsweredSearch): string {
+function summaryText(answer: SearchResults): string {
   const shown = answer.results.length;
-  const total = answer.total ?? shown;
+  const total = answer.total;
   if (answer.total_capped) {
     return `More than ${total.toLocaleString('en-GB')} matches; showing the first ${shown}. Refine the search to narrow it down.`;
   }
@@ -123,7 +120,7 @@ export function SearchResultsCard({
   loading,
   what,
 }: {
-  answer: AnsweredSearch | undefined;
+  answer: SearchResults | undefined;
   loading: boolean;
   /** What was searched for, for the empty state. */
   what: string;

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconClockPause } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { CurrentUser, SignIn } from '../../../domain/contract/session';
+import { CurrentUserSchema, type SignIn } from '../../../domain/contract/session';
 import { ApiError, api, setCsrfToken } from '../../api/client';
 import { queryKeys } from '../../api/queries';
 import { PRODUCT_NAME, useDocumentTitle } from '../../components/page-title';
@@ -28,7 +28,7 @@ export default function SignInPage() {
   const passwordRef = useRef<HTMLInputElement>(null);
 
   const signIn = useMutation({
-    mutationFn: (body: SignIn) => api.post<CurrentUser>('session', body, { allowUnauthorized: true }),
+    mutationFn: (body: SignIn) => api.post('session', body, CurrentUserSchema, { allowUnauthorized: true }),
     onSuccess: (data) => {
       setCsrfToken(data.csrf_token);
       queryClient.clear();

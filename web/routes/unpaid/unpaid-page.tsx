@@ -22,7 +22,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   type Cart,
-  type CartResponse,
+  CartResponseSchema,
   type NotifyAndClose,
   unpaidCartEmail,
 } from '../../../domain/contract/conversations';
@@ -30,13 +30,6 @@ import { formatDateTime, formatPence } from '../../../domain/format';
 import { api, isApiError } from '../../api/client';
 import { PageHeader } from '../../components/page-title';
 import { notifySuccess } from '../../lib/notify';
-
-/** The cart as GET carts/{ref} answers it: the wire cart plus the apology the server pre-fills. */
-type CartDetail = Cart & {
-  apology_email?: string;
-  customer_notified?: boolean;
-  closed_at?: string | null;
-};
 
 const cartKey = (ref: string) => ['carts', 'detail', ref] as const;
 
@@ -51,8 +44,7 @@ export default function UnpaidPage() {
   const { orderRef = '' } = useParams();
   const { data, error, isPending, refetch } = useQuery({
     queryKey: cartKey(orderRef),
-    queryFn: ({ signal }) =>
-      api.get<{ cart: CartDetail }>(`carts/${encodeURIComponent(orderRef)}`, { signal }),
+    queryFn: ({ signal }) => api.get(`carts/${encodeURIComponent(orderRef)}`, CartResponseSchema, { signal }),
   });
   const title = `Unpaid cart ${orderRef}`;
 
@@ -122,7 +114,7 @@ function Section({ title, children, aside }: { title: string; children: ReactNod
 
 type Action = 'notify' | 'close';
 
-function CartView({ cart, title }: { cart: CartDetail; title: string }) {
+function CartView({ cart, title }: { cart: Cart; title: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const original = cart.apology_email ?? unpaidCartEmail(cart.billing_address.name, cart.ref);
@@ -136,8 +128,12 @@ function CartView({ cart, title }: { cart: CartDetail; title: string }) {
   const finish = useMutation({
     mutationFn: (action: Action) =>
       action === 'notify'
-        ? api.post<CartResponse>(`${path}/notify_and_close`, { message: { body } } satisfies NotifyAndClose)
-        : api.post<CartResponse>(`${path}/close`),
+        ? api.post(
+            `${path}/notify_and_close`,
+            { message: { body } } satisfies NotifyAndClose,
+            CartResponseSchema,
+          )
+        : api.post(`${path}/close`, {}, CartResponseSchema),
     onSuccess: (_data, action) => {
       void queryClient.invalidateQueries({ queryKey: ['carts'] });
       setConfirming(null);

@@ -5,9 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { Role } from '../../../domain/contract/session';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queries';
+import { AdminUserResponseSchema } from '../../api/responses';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { PasswordField } from './password-field';
-import { type AdminUserAnswer, checkNewUser, ROLE_OPTIONS, userFieldErrors, usersKey } from './users-api';
+import { checkNewUser, ROLE_OPTIONS, userFieldErrors, usersKey } from './users-api';
 
 const FIELDS = ['name', 'email', 'role', 'is_orderer', 'password'];
 
@@ -30,7 +31,7 @@ export function AddUserForm({ onDone }: { onDone: () => void }) {
   };
 
   const create = useMutation({
-    mutationFn: () => api.post<AdminUserAnswer>('users', { ...draft, email: draft.email.trim() }),
+    mutationFn: () => api.post('users', { ...draft, email: draft.email.trim() }, AdminUserResponseSchema),
     onSuccess: async ({ user }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: usersKey }),

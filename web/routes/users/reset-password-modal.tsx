@@ -4,15 +4,10 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { AdminUserResponseSchema } from '../../api/responses';
 import { notifyError } from '../../lib/notify';
 import { PasswordField } from './password-field';
-import {
-  type AdminUser,
-  type AdminUserAnswer,
-  generatePassword,
-  MIN_PASSWORD_LENGTH,
-  userFieldErrors,
-} from './users-api';
+import { type AdminUser, generatePassword, MIN_PASSWORD_LENGTH, userFieldErrors } from './users-api';
 
 export function ResetPasswordModal({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
@@ -26,7 +21,7 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
   const [password, setPassword] = useState(generatePassword);
   const [error, setError] = useState<string | undefined>();
   const reset = useMutation({
-    mutationFn: () => api.post<AdminUserAnswer>(`users/${user.id}/reset_password`, { password }),
+    mutationFn: () => api.post(`users/${user.id}/reset_password`, { password }, AdminUserResponseSchema),
     onError: (e) => {
       const found = userFieldErrors(e, ['password']).password;
       setError(found);

@@ -1,22 +1,20 @@
 /**
- * The user-admin API (GET/POST /users, PUT /users/{id}, POST /users/{id}/reset_password). domain/contract
- * has no schema for these answers yet, so the admin's view of a user is the contract's User plus the two
- * fields server/services/users/admin.ts adds.
+ * The user-admin API (GET/POST /users, PUT /users/{id}, POST /users/{id}/reset_password). The answers'
+ * schemas (the admin's view of a user) are in web/api/responses.ts until domain/contract has them.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Role, User } from '../../../domain/contract/session';
+import type { Role } from '../../../domain/contract/session';
 import { ApiError, api } from '../../api/client';
+import { AdminUserListSchema } from '../../api/responses';
 
-export type AdminUser = User & { active: boolean; created_at: string };
-export type AdminUserList = { users: AdminUser[] };
-export type AdminUserAnswer = { user: AdminUser };
+export type { AdminUser } from '../../api/responses';
 
 /** Under 'users', so the live-update hook leaves the list alone; the screen refreshes it after writes. */
 export const usersKey = ['users', 'admin'] as const;
 
 export const usersQuery = queryOptions({
   queryKey: usersKey,
-  queryFn: async ({ signal }) => (await api.get<AdminUserList>('users', { signal })).users,
+  queryFn: async ({ signal }) => (await api.get('users', AdminUserListSchema, { signal })).users,
 });
 
 export const ROLE_OPTIONS: { value: Role; label: string }[] = [

@@ -32,20 +32,13 @@ import type { Role } from '../../../domain/contract/session';
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queries';
+import { AdminUserResponseSchema } from '../../api/responses';
 import { useCurrentUser } from '../../components/auth';
 import { PageHeader } from '../../components/page-title';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AddUserForm } from './add-user-form';
 import { ResetPasswordModal } from './reset-password-modal';
-import {
-  type AdminUser,
-  type AdminUserAnswer,
-  ROLE_OPTIONS,
-  roleLabel,
-  userFieldErrors,
-  usersKey,
-  usersQuery,
-} from './users-api';
+import { type AdminUser, ROLE_OPTIONS, roleLabel, userFieldErrors, usersKey, usersQuery } from './users-api';
 
 const icon = { size: 16, stroke: 1.6, 'aria-hidden': true } as const;
 const COLUMNS = 7;
@@ -57,7 +50,7 @@ function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: Changes }) =>
-      api.put<AdminUserAnswer>(`users/${id}`, changes),
+      api.put(`users/${id}`, changes, AdminUserResponseSchema),
     onSuccess: ({ user }) => {
       queryClient.setQueryData<AdminUser[]>(usersKey, (old) =>
         old?.map((u) => (u.id === user.id ? user : u)),

@@ -7,7 +7,7 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { OrderItemListRow } from '../../../domain/contract/order-item';
+import { type OrderItemListRow, OrderItemResponseSchema } from '../../../domain/contract/order-item';
 import { api, isApiError } from '../../api/client';
 import { ordererQueueQuery, orderersQuery } from '../../api/queries';
 import { isAdmin, useCurrentUser } from '../../components/auth';
@@ -23,10 +23,11 @@ function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClo
   const [ordererId, setOrdererId] = useState<string | null>(null);
   const reassign = useMutation({
     mutationFn: (target: OrderItemListRow) =>
-      api.post(`order_items/${target.ref}/reassign`, {
-        reassign: { orderer_id: Number(ordererId) },
-        lock_version: target.lock_version,
-      }),
+      api.post(
+        `order_items/${target.ref}/reassign`,
+        { reassign: { orderer_id: Number(ordererId) }, lock_version: target.lock_version },
+        OrderItemResponseSchema,
+      ),
     onSuccess: (_, target) => {
       const name = orderers.data?.orderers.find((o) => String(o.id) === ordererId)?.name ?? 'the orderer';
       notifySuccess(`${target.ref} reassigned to ${name}.`);

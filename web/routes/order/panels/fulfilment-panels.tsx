@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Select, SimpleGrid, Text, TextInput } from '@man
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { CreateFcoBatchSchema, DespatchSchema } from '../../../../domain/contract/order-item-actions';
+import { FcoBatchResponseSchema } from '../../../../domain/contract/queues';
 import { formatPence, londonToday, parsePounds, penceToPoundsInput } from '../../../../domain/format';
 import { countryName } from '../../../../domain/options';
 import {
@@ -52,7 +53,7 @@ export function ApostillePanel() {
     if (cost === null) found.fco_cost = POUNDS_HINT;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    await run({ body, draft, path: 'fco_batches', noLock: true });
+    await run({ body, draft, path: 'fco_batches', noLock: true, answer: FcoBatchResponseSchema });
   };
 
   return (
