@@ -9,7 +9,7 @@ import type { OrderItemDetail } from '../../../../domain/contract/order-item';
 import {
   type OrderItemUpdateAttributes,
   OrderItemUpdateSchema,
-  type PriceEstimateResponse,
+  PriceEstimateSchema,
   type RepricedItemWire,
 } from '../../../../domain/contract/order-item-actions';
 import { formatDateTime, formatPence } from '../../../../domain/format';
@@ -193,11 +193,9 @@ export function ModifyOrderPanel() {
   const remote = useQuery({
     queryKey: ['order_items', item.ref, 'price_estimate', update],
     queryFn: ({ signal }) =>
-      api.post<PriceEstimateResponse>(
-        itemPath(item, 'price_estimate'),
-        { order_item_update: update },
-        { signal },
-      ),
+      api.post(itemPath(item, 'price_estimate'), { order_item_update: update }, PriceEstimateSchema, {
+        signal,
+      }),
     enabled: regionChanged && !item.pending_update,
     staleTime: 30_000,
   });
