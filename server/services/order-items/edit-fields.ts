@@ -18,6 +18,7 @@ import type { Db, Tx } from '../../db/client';
 import { addresses, orderables, orderItemEvents, orderItems, orders } from '../../db/schema';
 import { AppError, invalidInput } from '../../errors';
 import { publishChange } from '../../live/publish';
+import { addressRow } from '../orders/ingest-order';
 import type { OrderItemRow } from './read';
 import { lockOrderItem, toWorkItem } from './run-action';
 
@@ -153,18 +154,7 @@ async function applyEdit(tx: Tx, row: OrderItemRow, edit: FieldEdit): Promise<Ap
       );
     }
     const a = edit.address;
-    const [created] = await tx
-      .insert(addresses)
-      .values({
-        name: a.name,
-        line1: a.line_1,
-        line2: a.line_2 ?? null,
-        city: a.city,
-        state: a.state ?? null,
-        zip: a.zip,
-        countryCode: a.country_code,
-      })
-      .returning({ id: addresses.id });
+    const [created] = await tx.insert(addresses).values(addressRow(a)).returning({ id: addresses.id });
     await tx
       .update(orders)
       .set({ shippingAddressId: created.id, hasDifferentShippingAddress: true })

@@ -43,6 +43,20 @@ export interface RunActionParams {
   now?: Date;
 }
 
+/** What pricing reads of a stored orderable, and its subtotal. */
+function pricedOrderableOf(o: typeof orderables.$inferSelect): OrderSibling['orderable'] {
+  return {
+    type: o.type,
+    serviceLevel: o.serviceLevel,
+    pages: o.pages,
+    copies: o.copies,
+    apostilleCopies: o.apostilleCopies,
+    scanSend: o.scanSend,
+    despatchBy: o.despatchBy as DespatchBy,
+    subtotalInPence: o.subtotalInPence,
+  };
+}
+
 /** The other items of an order with what pricing them needs (a delivery region change reprices them). */
 async function orderSiblings(tx: Db | Tx, orderId: number, itemId: number): Promise<OrderSibling[]> {
   const rows = await tx
@@ -58,16 +72,7 @@ async function orderSiblings(tx: Db | Tx, orderId: number, itemId: number): Prom
     position: item.position,
     currentState: item.currentState as OrderItemState,
     pendingUpdate: (item.pendingUpdate as PendingUpdate | null) ?? null,
-    orderable: {
-      type: o.type,
-      serviceLevel: o.serviceLevel,
-      pages: o.pages,
-      copies: o.copies,
-      apostilleCopies: o.apostilleCopies,
-      scanSend: o.scanSend,
-      despatchBy: o.despatchBy as DespatchBy,
-      subtotalInPence: o.subtotalInPence,
-    },
+    orderable: pricedOrderableOf(o),
   }));
 }
 
@@ -112,15 +117,8 @@ export async function toWorkItem(tx: Db | Tx, row: OrderItemRow): Promise<WorkIt
     deliveryRegion: order.deliveryRegion,
     groDestination: gro?.destination ?? null,
     orderable: {
-      type: o.type,
-      serviceLevel: o.serviceLevel,
-      pages: o.pages,
-      copies: o.copies,
-      apostilleCopies: o.apostilleCopies,
+      ...pricedOrderableOf(o),
       apostilleCountry: o.apostilleCountry,
-      scanSend: o.scanSend,
-      despatchBy: o.despatchBy as DespatchBy,
-      subtotalInPence: o.subtotalInPence,
       documentsByPost: o.documentsByPost,
     },
     attachments: attachmentRows,

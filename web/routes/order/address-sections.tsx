@@ -21,6 +21,16 @@ import { useDraft } from './drafts';
 import { itemPath } from './order-api';
 import { issuesByField, useAction } from './panel-kit';
 
+/** The address's text fields, in the order a label reads them. */
+const ADDRESS_INPUTS: readonly { field: keyof AddressInput; label: string }[] = [
+  { field: 'name', label: 'Name' },
+  { field: 'line_1', label: 'Address line 1' },
+  { field: 'line_2', label: 'Address line 2' },
+  { field: 'city', label: 'Town or city' },
+  { field: 'state', label: 'County or state' },
+  { field: 'zip', label: 'Postcode' },
+];
+
 /** An address's fields, each edited on its own. */
 function AddressFields({
   record,
@@ -37,42 +47,16 @@ function AddressFields({
   const aria = (label: string) => `${which} ${label.toLowerCase()}`;
   return (
     <>
-      <EditableField {...edit} label="Name" field="name" value={address.name} ariaLabel={aria('Name')} />
-      <EditableField
-        {...edit}
-        label="Address line 1"
-        field="line_1"
-        value={address.line_1}
-        ariaLabel={aria('Address line 1')}
-      />
-      <EditableField
-        {...edit}
-        label="Address line 2"
-        field="line_2"
-        value={address.line_2}
-        ariaLabel={aria('Address line 2')}
-      />
-      <EditableField
-        {...edit}
-        label="Town or city"
-        field="city"
-        value={address.city}
-        ariaLabel={aria('Town or city')}
-      />
-      <EditableField
-        {...edit}
-        label="County or state"
-        field="state"
-        value={address.state}
-        ariaLabel={aria('County or state')}
-      />
-      <EditableField
-        {...edit}
-        label="Postcode"
-        field="zip"
-        value={address.zip}
-        ariaLabel={aria('Postcode')}
-      />
+      {ADDRESS_INPUTS.map(({ field, label }) => (
+        <EditableField
+          key={field}
+          {...edit}
+          label={label}
+          field={field}
+          value={address[field]}
+          ariaLabel={aria(label)}
+        />
+      ))}
       <EditableField
         {...edit}
         label="Country"
@@ -98,15 +82,6 @@ export function BillingSection({ item, editable }: { item: OrderItemDetail; edit
     </Section>
   );
 }
-
-const ADDRESS_INPUTS: readonly { field: keyof AddressInput; label: string }[] = [
-  { field: 'name', label: 'Name' },
-  { field: 'line_1', label: 'Address line 1' },
-  { field: 'line_2', label: 'Address line 2' },
-  { field: 'city', label: 'Town or city' },
-  { field: 'state', label: 'County or state' },
-  { field: 'zip', label: 'Postcode' },
-];
 
 /** A new shipping address, typed whole; the order then ships there instead of the billing address. */
 function AddShippingForm({ item, onDone }: { item: OrderItemDetail; onDone: () => void }) {
