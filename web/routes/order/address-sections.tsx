@@ -18,8 +18,9 @@ import {
   Section,
 } from './details-fields';
 import { useDraft } from './drafts';
+import { issuesByField } from './form-kit';
 import { itemPath } from './order-api';
-import { issuesByField, useAction } from './panel-kit';
+import { useAction } from './panel-kit';
 
 /** An address's fields, each edited on its own. */
 function AddressFields({
