@@ -143,12 +143,16 @@ describe('validateForm', () => {
     });
   });
 
-  it("lets the panel's own rules win over the schema's", () => {
+  it("lets the panel's own rules win over the schema's, and clear a field that is not asked for", () => {
     const found = validateForm({ reference: '' }, body('', null), GroOrderPlacedSchema, () => ({
       reference: 'Not that one.',
       cost: undefined,
     }));
     expect(found).toEqual({ reference: 'Not that one.' });
+    const leftover = { reference: 'GRO-1', cost: typedMoney('abc') };
+    expect(validateForm(leftover, body('GRO-1', null), GroOrderPlacedSchema, () => ({ cost: null }))).toEqual(
+      {},
+    );
   });
 });
 

@@ -24,6 +24,11 @@ import {
 
 type Body = Record<string, unknown>;
 type Messages = Record<string, string>;
+/**
+ * A panel's own rules by field: a message replaces the schema's and the money hint; null clears the field
+ * (it is not asked for now, say an amount for a cancellation without a refund); undefined leaves it be.
+ */
+type Checks = Record<string, string | null | undefined>;
 
 /** Zod issues of a form as messages by the field's last name, the first issue of each field winning. */
 export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
@@ -44,7 +49,7 @@ export function validateForm<V extends object>(
   values: V,
   body: Body,
   schema: z.ZodType,
-  check?: (values: V) => Partial<Messages>,
+  check?: (values: V) => Checks,
 ): Messages {
   const parsed = schema.safeParse(body);
   const found = parsed.success ? {} : issuesByField(parsed.error.issues);
@@ -52,10 +57,14 @@ export function validateForm<V extends object>(
     if (isMoneyValue(value) && (notAnAmount(value) || (value.pence === null && name in found)))
       found[name] = MONEY_HINT;
   }
-  for (const [name, message] of Object.entries(check?.(values) ?? {})) if (message) found[name] = message;
+  for (const [name, message] of Object.entries(check?.(values) ?? {})) {
+    if (message === null) delete found[name];
+    else if (message !== undefined) found[name] = message;
+  }
   return found;
 }
 
+/** What a panel tells usePanelForm. */
 export interface PanelFormOptions<V extends object> {
   /** The draft's key, unique on the page. */
   draftKey: string;
@@ -66,8 +75,8 @@ export interface PanelFormOptions<V extends object> {
   schema: z.ZodType | ((values: V) => z.ZodType);
   /** The request the values make; null when there is nothing to send yet. */
   body: (values: V) => Body | null;
-  /** Rules the schema cannot know; a message here replaces the schema's for its field. */
-  check?: (values: V) => Partial<Messages>;
+  /** Rules the schema cannot know (see Checks). */
+  check?: (values: V) => Checks;
   /** The SPEC words a refusal as one alert: true shows the schema's first message, a text shows itself. */
   alert?: true | string;
   /** Money moves: the question to confirm before sending. */

@@ -4,6 +4,7 @@ import { AddNoteSchema } from '../../../../domain/contract/order-item-actions';
 import { FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { useAction } from '../panel-kit';
 
+/** A note for everyone working the item. */
 export function AddNotesPanel() {
   const form = usePanelForm({
     draftKey: 'add_note',

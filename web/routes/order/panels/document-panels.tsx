@@ -8,6 +8,7 @@ import { TRANSLATION_DESPATCH_OPTIONS } from '../../../../domain/options';
 import { ActionButton, ClickPanel, FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { ActionAlert, PanelBody, PanelButtons, PanelIntro, useAction, useOrderItem } from '../panel-kit';
 
+/** Approve the customer's documents, or reject them with feedback the customer is e-mailed. */
 export function ReviewDocumentsPanel() {
   const { item } = useOrderItem();
   const approve = useAction('approve_documents', (ref) => `Documents approved for ${ref}.`);
@@ -52,6 +53,7 @@ export function ReviewDocumentsPanel() {
   );
 }
 
+/** Send the approved documents to the translator, saying where the translation goes. */
 export function SendForTranslationPanel() {
   const form = usePanelForm({
     draftKey: 'send_for_translation',
@@ -82,6 +84,7 @@ export function SendForTranslationPanel() {
   );
 }
 
+/** The translation is back in the office, or went straight to the customer. */
 export function CompleteTranslationPanel() {
   const received = useAction(
     'translation_received',
@@ -107,6 +110,7 @@ export function CompleteTranslationPanel() {
   );
 }
 
+/** The customer's documents arrived by post. */
 export function ReceivedFromCustomerPanel() {
   const received = useAction(
     'received_from_customer',

@@ -14,8 +14,10 @@ import { MoneyInput, moneyOf } from '../../../components/money-input';
 import { ConfirmDialog, FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { useAction, useOrderItem } from '../panel-kit';
 
+/** SPEC's alert for an escalation without a message, or one the server refused. */
 export const ESCALATE_FAILED = 'ERROR: Could not escalate. Check you provided a message.';
 
+/** Hand the item to the administrators with a message (SPEC: a message is required). */
 export function EscalatePanel() {
   const form = usePanelForm({
     draftKey: 'escalate',
@@ -49,6 +51,7 @@ export function EscalatePanel() {
   );
 }
 
+/** E-mail the customer, with or without asking for a response. */
 export function ContactCustomerPanel() {
   const { item } = useOrderItem();
   const form = usePanelForm({
@@ -82,6 +85,7 @@ export function ContactCustomerPanel() {
   );
 }
 
+/** Clear the escalation and give the item back to its orderer. */
 export function ReturnToOrdererPanel() {
   const { item } = useOrderItem();
   const form = usePanelForm({
@@ -133,8 +137,12 @@ function confirmationText(action: CancelRefundAction, amount: number, net: numbe
   }
 }
 
-/** The refund a partial or refund-only action needs: above nothing, below (or up to) the net value. */
+/**
+ * What is wrong with the refund a partial or refund-only action needs (above nothing, below or up to the net
+ * value); null when the action takes no amount, so a leftover one is not held against it.
+ */
 function amountProblem(action: CancelRefundAction | null, amount: number | null, net: number) {
+  if (!needsAmount(action)) return null;
   if (action === 'partial' && (amount === null || amount <= 0 || amount >= net))
     return `Enter an amount above £0.00 and below ${formatPence(net)}.`;
   if (action === 'refund_only' && (amount === null || amount <= 0 || amount > net))
@@ -142,6 +150,7 @@ function amountProblem(action: CancelRefundAction | null, amount: number | null,
   return undefined;
 }
 
+/** Cancel, refund or both, as the shared rule allows in this state, after a confirmation. */
 export function CancelRefundPanel() {
   const { item } = useOrderItem();
   const allowed = cancelRefundActions({ currentState: item.current_state as OrderItemState });

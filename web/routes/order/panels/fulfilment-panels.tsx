@@ -17,6 +17,7 @@ import { DateField } from '../date-field';
 import { FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { ActionAlert, PanelBody, PanelButtons, PanelIntro, useAction, useOrderItem } from '../panel-kit';
 
+/** An FCO order for this item alone: the FCO reference and cost. */
 export function ApostillePanel() {
   const { item } = useOrderItem();
   const form = usePanelForm({
@@ -56,6 +57,7 @@ export function ApostillePanel() {
   );
 }
 
+/** Upload, tick and approve the scans, then e-mail them to the customer. */
 export function ScanSendPanel() {
   const { item } = useOrderItem();
   const { run, pending, failure } = useAction('approve_scan_send', (ref) => `Scans e-mailed for ${ref}.`);
@@ -107,6 +109,7 @@ function suggestedService(
   return found ? { carrier: found.carrier, service: found.value } : null;
 }
 
+/** Despatch to the customer: carrier, service, cost (the service's price) and date (today). */
 export function DispatchPanel() {
   const { item } = useOrderItem();
   const region = item.order.delivery_region;

@@ -13,6 +13,7 @@ import { MoneyInput, moneyOf } from '../../../components/money-input';
 import { ClickPanel, FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { useAction } from '../panel-kit';
 
+/** The order placed with the GRO; the cost follows the service until the user types one. */
 export function GroOrderPanel() {
   const form = usePanelForm({
     draftKey: 'gro_order',
@@ -79,6 +80,7 @@ export function GroOrderPanel() {
   );
 }
 
+/** The certificate has arrived from the GRO. */
 export function ReceivedFromGroPanel() {
   const received = useAction('received_from_gro', (ref) => `${ref} received from the GRO.`);
   return (
@@ -95,6 +97,7 @@ export function ReceivedFromGroPanel() {
   );
 }
 
+/** A message from the GRO, with the refund it made (if any). */
 export function GroCommunicationPanel() {
   const form = usePanelForm({
     draftKey: 'gro_communication',
@@ -131,6 +134,7 @@ export function GroCommunicationPanel() {
 
 type IpsOutcome = 'ips_submitted' | 'reorder_required';
 
+/** The GRO's outcome: an IPS completed, or a reorder (SPEC: details are required). */
 export function IpsReorderPanel() {
   const ips = useAction('ips_submitted', (ref) => `IPS recorded for ${ref}.`);
   const reorder = useAction('reorder_required', (ref) => `${ref} is back to GRO Order Reqd. for a reorder.`);
@@ -169,6 +173,7 @@ export function IpsReorderPanel() {
   );
 }
 
+/** The GRO has confirmed the IPS. */
 export function IpsConfirmedPanel() {
   const confirmed = useAction('ips_confirmed', (ref) => `IPS confirmed for ${ref}.`);
   return (

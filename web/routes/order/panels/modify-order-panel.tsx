@@ -66,6 +66,7 @@ function edited(item: OrderItemDetail, changes: Partial<Attrs>) {
   return { current, next, changed, update };
 }
 
+/** Change what the customer bought, with the live price difference. */
 export function ModifyOrderPanel() {
   const { item } = useOrderItem();
   const form = usePanelForm({

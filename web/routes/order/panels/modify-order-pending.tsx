@@ -35,6 +35,7 @@ const FIELD_LABELS: Record<keyof Attrs, string> = {
   delivery_region: 'Delivery region',
 };
 
+/** The kinds of translation as staff name them. */
 export const TRANSLATION_KIND_LABELS: Record<TranslationType, string> = {
   CertifiedTranslation: 'Certified',
   SwornTranslation: 'Sworn',
