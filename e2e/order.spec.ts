@@ -119,6 +119,37 @@ test('a certificate walks from GRO order through scan-send to dispatch on the or
   await expect(timeline.getByText(/cost: £6\.50/)).toBeVisible();
 });
 
+test('a mistyped amount keeps its text and says how to write it; a double click sends once', async ({
+  page,
+}) => {
+  const ref = await newAssignedItem({});
+  await signIn(page);
+  await openItem(page, ref);
+  await page.getByLabel('GRO reference').fill('GRO-MONEY-1');
+  await choose(page, 'Destination', 'Office – orders desk');
+  await page.getByLabel('Cost').fill('12,5');
+  await page.getByRole('button', { name: 'Place GRO order' }).click();
+  await expect(page.getByText('Enter an amount in pounds, e.g. 9.70.')).toBeVisible();
+  await expect(page.getByLabel('Cost')).toHaveValue('12,5');
+  await expectState(page, 'GRO Order Reqd.');
+
+  // The draft outlives the panel: another tab and back, and everything typed is still there.
+  await page.getByRole('tab', { name: 'Add Notes' }).click();
+  await page.getByRole('tab', { name: 'GRO Order' }).click();
+  await expect(page.getByLabel('GRO reference')).toHaveValue('GRO-MONEY-1');
+  await expect(page.getByLabel('Cost')).toHaveValue('12,5');
+
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith(`/order_items/${ref}/gro_order_placed.json`)) sent += 1;
+  });
+  await page.getByLabel('Cost').fill('12.50');
+  await page.getByRole('button', { name: 'Place GRO order' }).dblclick();
+  await expectState(page, 'Waiting GRO');
+  await expect(page.getByRole('region', { name: 'Timeline' }).getByText(/cost: £12\.50/)).toBeVisible();
+  expect(sent).toBe(1);
+});
+
 test('IPS/Reorder needs details, then the IPS is confirmed', async ({ page }) => {
   const ref = await newAssignedItem({}, 'bob@demo.test');
   await admin.post(`order_items/${ref}/gro_order_placed`, {

@@ -11,7 +11,6 @@ import {
   Group,
   List,
   Modal,
-  NumberInput,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -30,6 +29,7 @@ import { formatDate, formatPence, londonToday } from '../../../domain/format';
 import { api, isApiError } from '../../api/client';
 import { fcoBatchQuery } from '../../api/queries';
 import { FcoBatchStateBadge } from '../../components/fco-batches-table';
+import { MONEY_HINT, MoneyInput, moneyOf, notAnAmount } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { notifySuccess } from '../../lib/notify';
 
@@ -60,11 +60,11 @@ function useBatchAction(batch: FcoBatch, path: 'despatch' | 'received', done: st
 
 function DespatchForm({ batch }: { batch: FcoBatch }) {
   const [date, setDate] = useState<string | null>(londonToday(new Date()));
-  const [cost, setCost] = useState<number | string>('');
+  const [cost, setCost] = useState(moneyOf(null));
   const [reference, setReference] = useState('');
   const despatch = useBatchAction(batch, 'despatch', `FCO batch ${batch.ref} despatched.`);
   const errors = isApiError(despatch.error) ? despatch.error.fieldErrors : {};
-  const costMissing = cost === '' || Number.isNaN(Number(cost));
+  const costMissing = cost.pence === null;
 
   return (
     <form
@@ -74,7 +74,7 @@ function DespatchForm({ batch }: { batch: FcoBatch }) {
         despatch.mutate({
           despatch: {
             despatched_on: date,
-            despatch_cost: Math.round(Number(cost) * 100),
+            despatch_cost: cost.pence,
             despatch_reference: reference.trim() || null,
           },
           lock_version: batch.lock_version,
@@ -94,18 +94,12 @@ function DespatchForm({ batch }: { batch: FcoBatch }) {
           clearable={false}
           error={errors.despatched_on}
         />
-        <NumberInput
+        <MoneyInput
           label="Postage cost"
           required
-          prefix="£"
-          hideControls
-          decimalScale={2}
-          fixedDecimalScale
-          thousandSeparator=","
-          min={0}
           value={cost}
           onChange={setCost}
-          error={errors.despatch_cost}
+          error={errors.despatch_cost ?? (notAnAmount(cost) ? MONEY_HINT : undefined)}
         />
         <TextInput
           label="Tracking reference"

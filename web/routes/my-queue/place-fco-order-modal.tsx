@@ -1,10 +1,11 @@
 /** Places an FCO order for the ticked apostille items: the FCO's reference and what it cost. */
-import { Alert, Button, Group, List, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OrderItemListRow } from '../../../domain/contract/order-item';
 import { type FcoBatchResponse, FcoBatchResponseSchema } from '../../../domain/contract/queues';
 import { api, isApiError } from '../../api/client';
+import { MONEY_HINT, MoneyInput, moneyOf, notAnAmount } from '../../components/money-input';
 import { notifySuccess } from '../../lib/notify';
 
 interface PlaceFcoOrderModalProps {
@@ -17,7 +18,7 @@ interface PlaceFcoOrderModalProps {
 export function PlaceFcoOrderModal({ opened, items, onClose, onPlaced }: PlaceFcoOrderModalProps) {
   const queryClient = useQueryClient();
   const [reference, setReference] = useState('');
-  const [cost, setCost] = useState<number | string>('');
+  const [cost, setCost] = useState(moneyOf(null));
 
   const place = useMutation({
     mutationFn: () =>
@@ -25,14 +26,14 @@ export function PlaceFcoOrderModal({ opened, items, onClose, onPlaced }: PlaceFc
         'fco_batches',
         {
           order_item_ids: items.map((i) => i.id),
-          fco_batch: { fco_reference: reference.trim(), fco_cost: Math.round(Number(cost) * 100) },
+          fco_batch: { fco_reference: reference.trim(), fco_cost: cost.pence },
         },
         FcoBatchResponseSchema,
       ),
     onSuccess: ({ fco_batch }) => {
       notifySuccess(`FCO order ${fco_batch.ref} placed for ${fco_batch.order_items.length} item(s).`);
       setReference('');
-      setCost('');
+      setCost(moneyOf(null));
       void queryClient.invalidateQueries({ queryKey: ['order_items'] });
       void queryClient.invalidateQueries({ queryKey: ['fco_batches'] });
       onPlaced(fco_batch);
@@ -41,7 +42,7 @@ export function PlaceFcoOrderModal({ opened, items, onClose, onPlaced }: PlaceFc
 
   const fieldErrors = isApiError(place.error) ? place.error.fieldErrors : {};
   const referenceMissing = reference.trim() === '';
-  const costMissing = cost === '' || Number.isNaN(Number(cost));
+  const costMissing = cost.pence === null;
 
   return (
     <Modal opened={opened} onClose={onClose} title="Place FCO order" size="md">
@@ -73,18 +74,12 @@ export function PlaceFcoOrderModal({ opened, items, onClose, onPlaced }: PlaceFc
             onChange={(e) => setReference(e.currentTarget.value)}
             error={fieldErrors.fco_reference}
           />
-          <NumberInput
+          <MoneyInput
             label="FCO cost"
             required
-            prefix="£"
-            hideControls
-            decimalScale={2}
-            fixedDecimalScale
-            thousandSeparator=","
-            min={0}
             value={cost}
             onChange={setCost}
-            error={fieldErrors.fco_cost}
+            error={fieldErrors.fco_cost ?? (notAnAmount(cost) ? MONEY_HINT : undefined)}
           />
           {place.isError && !fieldErrors.fco_reference && !fieldErrors.fco_cost && (
             <Alert color="red" role="alert" title="ERROR: Could not perform action">

@@ -18,8 +18,9 @@ import {
   Section,
 } from './details-fields';
 import { useDraft } from './drafts';
+import { issuesByField } from './form-kit';
 import { itemPath } from './order-api';
-import { issuesByField, useAction } from './panel-kit';
+import { useAction } from './panel-kit';
 
 /** The address's text fields, in the order a label reads them. */
 const ADDRESS_INPUTS: readonly { field: keyof AddressInput; label: string }[] = [

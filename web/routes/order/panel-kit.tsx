@@ -1,8 +1,8 @@
 /**
  * What every action panel shares: the item in context, one hook to run an action with its failure state,
- * the alerts of SPEC sections 5 and 8, and a pounds input.
+ * the alerts of SPEC sections 5 and 8, and the layout of a panel. Forms are built with form-kit.tsx.
  */
-import { Alert, Group, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { Alert, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefreshAlert } from '@tabler/icons-react';
 import { createContext, type ReactNode, use, useState } from 'react';
 import type { OrderItemDetail } from '../../../domain/contract/order-item';
@@ -39,7 +39,8 @@ export function useOrderItem(): OrderItemContextValue {
   return value;
 }
 
-interface RunOptions {
+/** How useAction's run sends one call. */
+export interface RunOptions {
   body?: Record<string, unknown> | FormData;
   /** The form's draft: reset after a success, rebased (text kept) after a conflict. */
   draft?: DraftHandle<object>;
@@ -51,6 +52,9 @@ interface RunOptions {
   /** What the call answers when it is not the item (an FCO order answers its batch). */
   answer?: ItemCallAnswer;
 }
+
+/** What useAction answers: run the call, whether it is under way, and what went wrong last. */
+export type ActionHandle = ReturnType<typeof useAction>;
 
 /** Runs one workflow action of the item; `failure` is what went wrong last, cleared by the next run. */
 export function useAction(action: string, successMessage: (ref: string) => string) {
@@ -163,19 +167,4 @@ export function PanelButtons({ children }: { children: ReactNode }) {
       {children}
     </Group>
   );
-}
-
-/** A pounds amount typed as text ('9.25'), with a £ in front. */
-export function PoundsInput(props: Omit<TextInputProps, 'leftSection' | 'inputMode'>) {
-  return <TextInput {...props} leftSection="£" inputMode="decimal" autoComplete="off" />;
-}
-
-/** Zod issues of a form as messages by the field's last name. */
-export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const name = String(issue.path[issue.path.length - 1] ?? 'form');
-    out[name] ??= issue.message;
-  }
-  return out;
 }

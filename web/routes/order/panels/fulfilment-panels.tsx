@@ -1,10 +1,9 @@
 /** Getting the documents out: Apostille (an FCO order for this item), Scan Send and Dispatch. */
 import { Anchor, Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { CreateFcoBatchSchema, DespatchSchema } from '../../../../domain/contract/order-item-actions';
 import { FcoBatchResponseSchema } from '../../../../domain/contract/queues';
-import { formatPence, londonToday, parsePounds, penceToPoundsInput } from '../../../../domain/format';
+import { formatPence, londonToday } from '../../../../domain/format';
 import { countryName } from '../../../../domain/options';
 import {
   CARRIERS,
@@ -12,54 +11,33 @@ import {
   defaultDespatchCost,
   despatchServicesFor,
 } from '../../../../domain/pricing';
+import { MoneyInput, moneyOf } from '../../../components/money-input';
 import { AttachmentPicker, UploadButton, useUpload } from '../attachments';
 import { DateField } from '../date-field';
-import { useDraft } from '../drafts';
-import {
-  ActionAlert,
-  issuesByField,
-  PanelBody,
-  PanelButtons,
-  PanelIntro,
-  PoundsInput,
-  useAction,
-  useOrderItem,
-} from '../panel-kit';
+import { FormFooter, PanelForm, usePanelForm } from '../form-kit';
+import { ActionAlert, PanelBody, PanelButtons, PanelIntro, useAction, useOrderItem } from '../panel-kit';
 
-const POUNDS_HINT = 'Enter an amount in pounds, e.g. 9.70.';
-
-interface FcoValues {
-  reference: string;
-  cost: string;
-}
-
+/** An FCO order for this item alone: the FCO reference and cost. */
 export function ApostillePanel() {
   const { item } = useOrderItem();
-  const draft = useDraft<FcoValues>('fco_order', { reference: '', cost: '' }, item.lock_version);
-  const { run, pending, failure } = useAction('fco_batches', (ref) => `FCO order placed for ${ref}.`);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const v = draft.values;
+  const form = usePanelForm({
+    draftKey: 'fco_order',
+    initial: { fco_reference: '', fco_cost: moneyOf(null) },
+    action: useAction('fco_batches', (ref) => `FCO order placed for ${ref}.`),
+    schema: CreateFcoBatchSchema,
+    body: (v) => ({
+      order_item_ids: [item.id],
+      fco_batch: { fco_reference: v.fco_reference, fco_cost: v.fco_cost.pence },
+    }),
+    send: { path: 'fco_batches', noLock: true, answer: FcoBatchResponseSchema },
+  });
   const { orderable } = item;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const cost = parsePounds(v.cost);
-    const body = {
-      order_item_ids: [item.id],
-      fco_batch: { fco_reference: v.reference, fco_cost: cost ?? Number.NaN },
-    };
-    const parsed = CreateFcoBatchSchema.safeParse(body);
-    const found = parsed.success ? {} : issuesByField(parsed.error.issues);
-    if (cost === null) found.fco_cost = POUNDS_HINT;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    await run({ body, draft, path: 'fco_batches', noLock: true, answer: FcoBatchResponseSchema });
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
-      <PanelBody>
-        <PanelIntro>
+    <PanelForm
+      form={form}
+      intro={
+        <>
           {orderable.apostille_copies} apostille {orderable.apostille_copies === 1 ? 'copy' : 'copies'}
           {orderable.apostille_country ? ` for ${countryName(orderable.apostille_country)}` : ''}. Place an
           FCO order for this item alone, or batch several apostille items from{' '}
@@ -67,34 +45,19 @@ export function ApostillePanel() {
             My queue
           </Anchor>
           .
-        </PanelIntro>
-        <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            label="FCO reference"
-            required
-            value={v.reference}
-            onChange={(e) => draft.set({ reference: e.currentTarget.value })}
-            error={errors.fco_reference ?? failure?.fields.fco_reference}
-          />
-          <PoundsInput
-            label="FCO cost"
-            required
-            value={v.cost}
-            onChange={(e) => draft.set({ cost: e.currentTarget.value })}
-            error={errors.fco_cost ?? failure?.fields.fco_cost}
-          />
-        </SimpleGrid>
-        <ActionAlert failure={failure} />
-        <PanelButtons>
-          <Button type="submit" loading={pending}>
-            Place FCO order
-          </Button>
-        </PanelButtons>
-      </PanelBody>
-    </form>
+        </>
+      }
+    >
+      <SimpleGrid cols={2} spacing="sm">
+        <TextInput label="FCO reference" required {...form.field('fco_reference')} />
+        <MoneyInput label="FCO cost" required {...form.field('fco_cost')} />
+      </SimpleGrid>
+      <FormFooter form={form} submit="Place FCO order" />
+    </PanelForm>
   );
 }
 
+/** Upload, tick and approve the scans, then e-mail them to the customer. */
 export function ScanSendPanel() {
   const { item } = useOrderItem();
   const { run, pending, failure } = useAction('approve_scan_send', (ref) => `Scans e-mailed for ${ref}.`);
@@ -146,126 +109,84 @@ function suggestedService(
   return found ? { carrier: found.carrier, service: found.value } : null;
 }
 
-interface DespatchValues {
-  carrier: string | null;
-  service: string | null;
-  cost: string;
-  costTyped: boolean;
-  date: string;
-  reference: string;
-}
-
+/** Despatch to the customer: carrier, service, cost (the service's price) and date (today). */
 export function DispatchPanel() {
   const { item } = useOrderItem();
   const region = item.order.delivery_region;
   const suggested = suggestedService(item.orderable.despatch_by, region);
-  const suggestedCost = suggested ? defaultDespatchCost(suggested.carrier, suggested.service, region) : null;
-  const draft = useDraft<DespatchValues>(
-    'despatch',
-    {
-      carrier: suggested?.carrier ?? 'royal_mail',
+  /** The service's price for the region, as the cost field starts. */
+  const costOf = (carrier: string | null, service: string | null) =>
+    moneyOf(carrier && service ? defaultDespatchCost(carrier, service, region) : null);
+  const form = usePanelForm({
+    draftKey: 'despatch',
+    initial: {
+      carrier: (suggested?.carrier ?? 'royal_mail') as string | null,
       service: suggested?.service ?? null,
-      cost: suggestedCost === null ? '' : penceToPoundsInput(suggestedCost),
-      costTyped: false,
-      date: londonToday(new Date()),
+      cost: costOf(suggested?.carrier ?? null, suggested?.service ?? null),
+      despatched_on: londonToday(new Date()) as string | null,
       reference: '',
     },
-    item.lock_version,
-  );
-  const { run, pending, failure } = useAction('despatch', (ref) => `${ref} despatched.`);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const v = draft.values;
-  const services = despatchServicesFor(region).filter((s) => s.carrier === v.carrier);
-
-  const defaultCost = (carrier: string | null, service: string | null) => {
-    const pence = carrier && service ? defaultDespatchCost(carrier, service, region) : null;
-    return pence === null ? '' : penceToPoundsInput(pence);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const cost = v.cost.trim() === '' ? null : parsePounds(v.cost);
-    const body = {
+    action: useAction('despatch', (ref) => `${ref} despatched.`),
+    schema: DespatchSchema,
+    body: (v) => ({
       despatch: {
-        despatched_on: v.date || null,
+        despatched_on: v.despatched_on || null,
         carrier: v.carrier ?? '',
         service: v.service ?? '',
-        cost,
+        cost: v.cost.pence,
         reference: v.reference.trim() === '' ? null : v.reference,
       },
-    };
-    const parsed = DespatchSchema.safeParse(body);
-    const found = parsed.success ? {} : issuesByField(parsed.error.issues);
-    if (v.cost.trim() !== '' && cost === null) found.cost = POUNDS_HINT;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    await run({ body, draft });
-  };
-  const fieldError = (name: string) => errors[name] ?? failure?.fields[name];
+    }),
+  });
+  const v = form.values;
+  const services = despatchServicesFor(region).filter((s) => s.carrier === v.carrier);
 
   return (
-    <form onSubmit={submit} noValidate>
-      <PanelBody>
-        <PanelIntro>
+    <PanelForm
+      form={form}
+      intro={
+        <>
           Despatch to the customer ({region}, {item.orderable.despatch_by.replace('_', ' ')} requested). The
           cost defaults to the service's price for the region; the customer is e-mailed.
-        </PanelIntro>
-        <SimpleGrid cols={2} spacing="sm">
-          <Select
-            label="Carrier"
-            required
-            data={CARRIERS.map((c) => ({ value: c.value, label: c.label }))}
-            value={v.carrier}
-            onChange={(carrier) =>
-              draft.set({ carrier, service: null, ...(v.costTyped ? {} : { cost: '' }) })
-            }
-            error={fieldError('carrier')}
-            allowDeselect={false}
-          />
-          <Select
-            label="Service"
-            required
-            placeholder={services.length === 0 ? 'No service to this region' : 'Choose a service'}
-            data={services.map((s) => ({
-              value: s.value,
-              label: `${s.label} (${formatPence(s.costs[region] ?? 0)})`,
-            }))}
-            value={v.service}
-            onChange={(service) =>
-              draft.set(v.costTyped ? { service } : { service, cost: defaultCost(v.carrier, service) })
-            }
-            error={fieldError('service')}
-            allowDeselect={false}
-          />
-          <PoundsInput
-            label="Cost"
-            description="Defaults to the service's price"
-            value={v.cost}
-            onChange={(e) => draft.set({ cost: e.currentTarget.value, costTyped: true })}
-            error={fieldError('cost')}
-          />
-          <DateField
-            label="Despatched on"
-            description="Defaults to today"
-            value={v.date || null}
-            onChange={(date) => draft.set({ date: date ?? '' })}
-            maxDate={londonToday(new Date())}
-            error={fieldError('despatched_on')}
-          />
-        </SimpleGrid>
-        <TextInput
-          label="Tracking reference"
-          value={v.reference}
-          onChange={(e) => draft.set({ reference: e.currentTarget.value })}
-          error={fieldError('reference')}
+        </>
+      }
+    >
+      <SimpleGrid cols={2} spacing="sm">
+        <Select
+          label="Carrier"
+          required
+          data={CARRIERS.map((c) => ({ value: c.value, label: c.label }))}
+          allowDeselect={false}
+          {...form.field('carrier')}
+          onChange={(carrier) =>
+            form.set({ carrier, service: null, ...(v.cost.typed ? {} : { cost: moneyOf(null) }) })
+          }
         />
-        <ActionAlert failure={failure} />
-        <PanelButtons>
-          <Button type="submit" loading={pending}>
-            Despatch
-          </Button>
-        </PanelButtons>
-      </PanelBody>
-    </form>
+        <Select
+          label="Service"
+          required
+          placeholder={services.length === 0 ? 'No service to this region' : 'Choose a service'}
+          data={services.map((s) => ({
+            value: s.value,
+            label: `${s.label} (${formatPence(s.costs[region] ?? 0)})`,
+          }))}
+          allowDeselect={false}
+          {...form.field('service')}
+          // The cost follows the service until the user types one.
+          onChange={(service) =>
+            form.set(v.cost.typed ? { service } : { service, cost: costOf(v.carrier, service) })
+          }
+        />
+        <MoneyInput label="Cost" description="Defaults to the service's price" {...form.field('cost')} />
+        <DateField
+          label="Despatched on"
+          description="Defaults to today"
+          maxDate={londonToday(new Date())}
+          {...form.field('despatched_on')}
+        />
+      </SimpleGrid>
+      <TextInput label="Tracking reference" {...form.field('reference')} />
+      <FormFooter form={form} submit="Despatch" />
+    </PanelForm>
   );
 }

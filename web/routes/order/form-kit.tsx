@@ -1,0 +1,287 @@
+/**
+ * The action panels' form kit. A panel names its draft, its initial values, its action, the shared zod schema
+ * of the request and how the values become that request; the kit keeps the values in the version-tracking
+ * draft (drafts.tsx), checks the request with the schema before anything is sent, shows the messages on
+ * the fields (or as the SPEC's one alert), asks first when the panel moves money, sends through useAction
+ * (panel-kit.tsx) and ignores a second submit while one is saving. Why it is not @mantine/form:
+ * docs/decisions/form-kit.md.
+ */
+import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/core';
+import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { isMoneyValue, MONEY_HINT, notAnAmount } from '../../components/money-input';
+import { useDraft } from './drafts';
+import {
+  ActionAlert,
+  type ActionHandle,
+  PanelBody,
+  PanelButtons,
+  PanelIntro,
+  type RunOptions,
+  useOrderItem,
+  ValidationAlert,
+} from './panel-kit';
+
+type Body = Record<string, unknown>;
+type Messages = Record<string, string>;
+/**
+ * A panel's own rules by field: a message replaces the schema's and the money hint; null clears the field
+ * (it is not asked for now, say an amount for a cancellation without a refund); undefined leaves it be.
+ */
+type Checks = Record<string, string | null | undefined>;
+
+/** Zod issues of a form as messages by the field's last name, the first issue of each field winning. */
+export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const out: Messages = {};
+  for (const issue of issues) {
+    const name = String(issue.path[issue.path.length - 1] ?? 'form');
+    out[name] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * The messages of a form about to send `body`: the schema's, by field (form values are named after the
+ * request's fields); the money hint for an amount that is missing where one is needed or is not one; then
+ * the panel's own rules (the item's net value, ...), which win.
+ */
+export function validateForm<V extends object>(
+  values: V,
+  body: Body,
+  schema: z.ZodType,
+  check?: (values: V) => Checks,
+): Messages {
+  const parsed = schema.safeParse(body);
+  const found = parsed.success ? {} : issuesByField(parsed.error.issues);
+  for (const [name, value] of Object.entries(values)) {
+    if (isMoneyValue(value) && (notAnAmount(value) || (value.pence === null && name in found)))
+      found[name] = MONEY_HINT;
+  }
+  for (const [name, message] of Object.entries(check?.(values) ?? {})) {
+    if (message === null) delete found[name];
+    else if (message !== undefined) found[name] = message;
+  }
+  return found;
+}
+
+/** What a panel tells usePanelForm. */
+export interface PanelFormOptions<V extends object> {
+  /** The draft's key, unique on the page. */
+  draftKey: string;
+  initial: V;
+  /** The action the form runs, or the one its values choose. */
+  action: ActionHandle | ((values: V) => ActionHandle);
+  /** The shared schema of the request (domain/contract), or the one the values' request needs. */
+  schema: z.ZodType | ((values: V) => z.ZodType);
+  /** The request the values make; null when there is nothing to send yet. */
+  body: (values: V) => Body | null;
+  /** Rules the schema cannot know (see Checks). */
+  check?: (values: V) => Checks;
+  /** The SPEC words a refusal as one alert: true shows the schema's first message, a text shows itself. */
+  alert?: true | string;
+  /** Money moves: the question to confirm before sending. */
+  confirm?: (values: V) => string;
+  /** Where and how the call goes, when not POST order_items/<ref>/<action> with the lock. */
+  send?: Pick<RunOptions, 'path' | 'noLock' | 'answer' | 'method'>;
+}
+
+/** A change handler's argument as the value to keep: an input's text, or the value a Mantine input hands over. */
+function inputValue(input: unknown): unknown {
+  if (typeof input === 'object' && input !== null && 'currentTarget' in input) {
+    const target = (input as ChangeEvent<HTMLInputElement>).currentTarget;
+    return target.value;
+  }
+  return input;
+}
+
+/** One action panel's form: values in the draft, checked by the schema, sent through the action. */
+export function usePanelForm<V extends object>(options: PanelFormOptions<V>) {
+  const { item } = useOrderItem();
+  const draft = useDraft(options.draftKey, options.initial, item.lock_version);
+  const [errors, setErrors] = useState<Messages>({});
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ question: string; body: Body } | null>(null);
+  // State shows the spinner; the ref closes the gap before the next render (a double click or double Enter).
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+  const values = draft.values;
+  const action = typeof options.action === 'function' ? options.action(values) : options.action;
+
+  const send = async (body: Body): Promise<boolean> => {
+    if (sending.current) return false;
+    sending.current = true;
+    setBusy(true);
+    try {
+      return await action.run({ ...options.send, body, draft });
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (sending.current || action.pending) return;
+    const body = options.body(values);
+    if (body === null) return;
+    const schema = typeof options.schema === 'function' ? options.schema(values) : options.schema;
+    const found = validateForm(values, body, schema, options.check);
+    const first = Object.values(found)[0];
+    if (options.alert)
+      setInvalid(first === undefined ? null : options.alert === true ? first : options.alert);
+    else setErrors(found);
+    if (first !== undefined) return;
+    if (options.confirm) setConfirming({ question: options.confirm(values), body });
+    else await send(body);
+  };
+
+  const confirm = async () => {
+    if (!confirming) return;
+    await send(confirming.body);
+    setConfirming(null);
+  };
+
+  /** A field's message: ours from the last submit, else the server's 422 for it (alert panels have none). */
+  const error = (name: string): string | undefined =>
+    options.alert ? undefined : (errors[name] ?? action.failure?.fields[name]);
+
+  return {
+    values,
+    /** Changes some values; the first change remembers the lock_version the user works from. */
+    set: draft.set,
+    error,
+    /** Props for a Mantine input bound to one value (TextInput, Textarea, Select, Radio.Group, MoneyInput, DateField). */
+    field: <K extends keyof V & string>(name: K) => ({
+      value: values[name],
+      onChange: (input: unknown) => draft.set({ [name]: inputValue(input) } as Partial<V>),
+      error: error(name),
+    }),
+    /** Props for a Checkbox bound to a boolean value. */
+    checkbox: <K extends keyof V & string>(name: K) => ({
+      checked: Boolean(values[name]),
+      onChange: (event: ChangeEvent<HTMLInputElement>) =>
+        draft.set({ [name]: event.currentTarget.checked } as Partial<V>),
+    }),
+    submit,
+    /** A call is under way: the kit's buttons spin and are disabled. */
+    saving: busy || action.pending,
+    failure: action.failure,
+    /** The SPEC's alert of an alert panel's refusal. */
+    invalid,
+    reset: draft.reset,
+    /** The question a money-moving panel asks before sending; null when not asking. */
+    confirming: confirming?.question ?? null,
+    confirm,
+    cancelConfirm: () => setConfirming(null),
+  };
+}
+
+/** What the kit's components need of a form made by usePanelForm. */
+export type PanelFormHandle = Pick<
+  ReturnType<typeof usePanelForm<object>>,
+  'submit' | 'saving' | 'failure' | 'invalid' | 'confirming' | 'confirm' | 'cancelConfirm'
+>;
+
+/** A panel's form: help, fields, alerts and buttons in the panel's stack; submitting runs the kit's checks. */
+export function PanelForm({
+  form,
+  intro,
+  children,
+}: {
+  form: PanelFormHandle;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={form.submit} noValidate>
+      <PanelBody>
+        {intro && <PanelIntro>{intro}</PanelIntro>}
+        {children}
+      </PanelBody>
+    </form>
+  );
+}
+
+type FooterProps = Omit<ButtonProps, 'children' | 'loading'> & {
+  form: PanelFormHandle;
+  /** The submit button's label. */
+  submit: ReactNode;
+  /** The title of a failed call, when the SPEC gives the panel its own. */
+  failedTitle?: string;
+  /** Beside the submit button. */
+  children?: ReactNode;
+};
+
+/** The foot of a panel's form: the SPEC's alert, what went wrong, and the submit button (disabled while saving). */
+export function FormFooter({ form, submit, failedTitle, children, ...button }: FooterProps) {
+  return (
+    <>
+      <ValidationAlert message={form.invalid} />
+      <ActionAlert failure={form.failure} failedTitle={failedTitle} />
+      <PanelButtons>
+        <Button {...button} type="submit" loading={form.saving}>
+          {submit}
+        </Button>
+        {children}
+      </PanelButtons>
+    </>
+  );
+}
+
+/** The confirmation of a money-moving panel, with the panel's question. */
+export function ConfirmDialog({ form, title, note }: { form: PanelFormHandle; title: string; note: string }) {
+  return (
+    <Modal opened={form.confirming !== null} onClose={form.cancelConfirm} title={title} centered size="md">
+      <Stack gap="md">
+        <Text size="sm">{form.confirming}</Text>
+        <Text size="sm" c="dimmed">
+          {note}
+        </Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={form.cancelConfirm}>
+            Go back
+          </Button>
+          <Button color="red.9" onClick={form.confirm} loading={form.saving} data-autofocus>
+            Confirm
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A button that runs an action without input; it spins and is disabled while the call is under way. */
+export function ActionButton({
+  action,
+  children,
+  ...button
+}: Omit<ButtonProps, 'loading'> & { action: ActionHandle; children: ReactNode }) {
+  return (
+    <Button {...button} onClick={() => action.run()} loading={action.pending}>
+      {children}
+    </Button>
+  );
+}
+
+interface ClickPanelProps {
+  intro: ReactNode;
+  action: ActionHandle;
+  /** The button's label. */
+  label: string;
+  /** Between the help and the button. */
+  children?: ReactNode;
+}
+
+/** A panel of one click: its help, what went wrong, and the button. */
+export function ClickPanel({ intro, action, label, children }: ClickPanelProps) {
+  return (
+    <PanelBody>
+      <PanelIntro>{intro}</PanelIntro>
+      {children}
+      <ActionAlert failure={action.failure} />
+      <PanelButtons>
+        <ActionButton action={action}>{label}</ActionButton>
+      </PanelButtons>
+    </PanelBody>
+  );
+}
