@@ -5,8 +5,13 @@
  */
 import { z } from 'zod';
 
-/** A file's bytes, in the content type it was stored with. */
-export const FileBodySchema = z.string().meta({ format: 'binary', description: 'The file as stored.' });
+/**
+ * A file's bytes, in the content type it was stored with: on the server a buffer or a stream (typed here so a
+ * route may send either), in the OpenAPI document a binary string.
+ */
+export const FileBodySchema = z
+  .custom<Uint8Array | { pipe: unknown }>()
+  .meta({ type: 'string', format: 'binary', description: 'The file as stored.' });
 
 /**
  * GET /events: server-sent events. `event: change` with `data: {"topic", "id"}` (a hint to refetch what shows

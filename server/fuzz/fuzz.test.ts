@@ -1,5 +1,6 @@
 /**
- * Fuzz: no request gets a 5xx, and every error answers `{"error":{"code","message",...}}`. Drives every
+ * Fuzz: no request gets a 5xx, every answer has a status its operation declares, and every error answers
+ * `{"error":{"code","message",...}}`. Drives every
  * operation of the OpenAPI description the app generates, in-process, with seeded fast-check: bodies,
  * paths and queries shaped by the operation's schemas and mutated, hostile strings and numbers, raw and
  * malformed bodies, odd content types and headers; as anonymous, the storefront, an orderer and an admin.
@@ -28,6 +29,11 @@ import { fromSchema, HOSTILE_STRINGS, type JsonSchema, mutated } from './arbitra
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
 const SEED = Number(process.env.FUZZ_SEED ?? 15);
+/**
+ * TEMPORARY, like STOREFRONT_PENDING in routes/response-schemas.test.ts: the storefront routes do not declare
+ * all their answers yet, so their statuses are not held to the description; drop this when they do.
+ */
+const STATUSES_UNCHECKED = '/api/v1/storefront/';
 /** One request that takes longer than this is reported as hung. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -38,10 +44,13 @@ interface Operation {
   path: string;
   parameters: { in: string; name: string; required?: boolean; schema: unknown }[];
   body?: unknown;
+  /** The statuses the operation declares it answers ('200', '404', '5XX'…). */
+  statuses: Set<string>;
 }
 
 interface FuzzRequest {
   role: Role;
+  operation: Operation;
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -223,6 +232,7 @@ function operations(doc: { paths: Record<string, Record<string, JsonSchema>> }):
         path,
         parameters: (op.parameters as Operation['parameters'] | undefined) ?? [],
         body: content?.['application/json']?.schema,
+        statuses: new Set(Object.keys((op.responses as Record<string, unknown> | undefined) ?? {})),
       });
     }
   }
@@ -414,7 +424,14 @@ function requestFor(op: Operation, resolve: (ref: string) => unknown): fc.Arbitr
       }
       Object.assign(headers, extra);
       if (b?.type) headers['content-type'] = b.type;
-      return { role: who, method: op.method, url: `${url}${qs}`, headers, payload: b?.payload };
+      return {
+        role: who,
+        operation: op,
+        method: op.method,
+        url: `${url}${qs}`,
+        headers,
+        payload: b?.payload,
+      };
     });
 }
 
@@ -489,6 +506,15 @@ describe('fuzz', () => {
           }
           sent += 1;
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          // Every answer is one the operation declares (routes/answers.ts), by its status or its class.
+          const status = String(res.statusCode);
+          const declared = r.operation.statuses.has(status) || r.operation.statuses.has(`${status[0]}XX`);
+          if (!declared && !r.operation.path.startsWith(STATUSES_UNCHECKED)) {
+            failures.push(
+              describeRequest(r, `${status} not declared by ${r.method} ${r.operation.path}`, res.body),
+            );
+            return;
+          }
           if (res.statusCode >= 500) {
             failures.push(describeRequest(r, res.statusCode, res.body));
             return;
