@@ -19,6 +19,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../domain/contract/session';
 import { guard } from './auth/guard';
 import type { Config } from './config';
 import { type Database, isDatabaseUnavailable } from './db/client';
@@ -58,8 +59,11 @@ export interface AppOptions {
   responses?: ResponseMode;
 }
 
-/** The error shape; `request_id` is the id in the logs and the x-request-id header, for support to find. */
-const errorBody = (requestId: string, code: string, message: string, details?: unknown) => ({
+/**
+ * The error shape (`ErrorSchema`, which every route declares for its refusals); `request_id` is the id in the
+ * logs and the x-request-id header, for support to find.
+ */
+const errorBody = (requestId: string, code: string, message: string, details?: unknown): ApiErrorBody => ({
   error:
     details === undefined
       ? { code, message, request_id: requestId }
