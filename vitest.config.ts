@@ -13,6 +13,7 @@ export default defineConfig({
             'web/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
             'server/config.test.ts',
+            'server/response-serializer.test.ts',
           ],
           environment: 'node',
         },
@@ -21,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],
-          exclude: ['server/config.test.ts'],
+          exclude: ['server/config.test.ts', 'server/response-serializer.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           env: { TEST_DB_KIND: 'pglite' },
           testTimeout: 30_000,
@@ -34,7 +35,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['server/**/*.test.ts'],
-                exclude: ['server/config.test.ts'],
+                exclude: ['server/config.test.ts', 'server/response-serializer.test.ts'],
                 globalSetup: ['server/test/global-setup.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,

@@ -1,6 +1,6 @@
 /**
  * API benchmark: `npm run bench -- [--database-url postgres://…] [--data-dir ./bench/data] [--seconds 5]
- * [--connections 10] [--only 'dashboard,order item']` against a database filled by `npm run bench:data`.
+ * [--connections 10] [--only 'dashboard,order item'] [--responses publish|check]` against a database filled by `npm run bench:data`.
  *
  * For each screen's call it measures, side by side in one run:
  *  - the API: p50/p95 latency and throughput with `connections` requests in flight (closed loop, keep-alive),
@@ -21,6 +21,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { fromPglite, fromPostgres, openPglite, POSTGRES_SESSION_OPTIONS } from '../server/db/client';
+import type { ResponseMode } from '../server/response-serializer';
 
 const { values } = parseArgs({
   options: {
@@ -33,8 +34,16 @@ const { values } = parseArgs({
     only: { type: 'string' },
     /** Skips the raw-SQL replay (for a CPU profile of the app alone: node --cpu-prof …). */
     'api-only': { type: 'boolean', default: false },
+    /**
+     * How answers are serialized (server/response-serializer.ts): `publish`, as production does, or `check`,
+     * as tests and development do (every answer held to its schema), to measure what checking costs.
+     */
+    responses: { type: 'string', default: 'publish' },
   },
 });
+if (values.responses !== 'publish' && values.responses !== 'check')
+  throw new Error('--responses: publish (as production) or check (as tests and development)');
+const RESPONSES: ResponseMode = values.responses;
 const SECONDS = Number(values.seconds);
 const LEVELS = values.connections.split(',').map(Number);
 if (LEVELS.some((n) => !Number.isInteger(n) || n < 1))
@@ -144,6 +153,7 @@ async function main() {
     database,
     webRoot: '/nonexistent',
     logger: false,
+    responses: RESPONSES,
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const signIn = await fetch(`${base}/api/v1/session.json`, {
@@ -227,7 +237,7 @@ async function main() {
   const counts = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from order_items`);
   const items = Number(counts.rows[0].n);
   console.log(
-    `\n${database.kind}, ${items.toLocaleString('en-GB')} order items, ${SECONDS} s per call and level, searching "${surname}"`,
+    `\n${database.kind}, ${items.toLocaleString('en-GB')} order items, ${SECONDS} s per call and level, searching "${surname}", answers serialized in ${RESPONSES} mode`,
   );
   console.log(
     `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
@@ -291,7 +301,7 @@ async function main() {
     const file = `bench/results/${now.toISOString().slice(0, 10)}-${database.kind}-${items}.json`;
     writeFileSync(
       file,
-      `${JSON.stringify({ when: now.toISOString(), database: database.kind, items, connections: LEVELS, seconds: SECONDS, searched_surname: surname, machine: { cpus: cpus().length, model: cpus()[0]?.model, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version }, calls: rows, spa }, null, 2)}\n`,
+      `${JSON.stringify({ when: now.toISOString(), database: database.kind, items, connections: LEVELS, seconds: SECONDS, responses: RESPONSES, searched_surname: surname, machine: { cpus: cpus().length, model: cpus()[0]?.model, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version }, calls: rows, spa }, null, 2)}\n`,
     );
     console.log(`\nwritten ${file}`);
   }

@@ -16,10 +16,10 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../domain/contract/session';
 import { guard } from './auth/guard';
 import type { Config } from './config';
 import { type Database, isDatabaseUnavailable } from './db/client';
@@ -28,6 +28,9 @@ import { inputGuard } from './input-guard';
 import type { JobStats } from './jobs/runner';
 import { createLiveHub } from './live/hub';
 import { createMetrics, metricsPlugin } from './metrics';
+import { registerOpenApiComponents, withOpenApiComponents } from './openapi-components';
+import { type ResponseMode, responseSerializerCompiler } from './response-serializer';
+import { commonRefusals } from './routes/answers';
 import { healthRoutes, type ReadinessProbe } from './routes/health';
 import { apiRoutes } from './routes/index';
 import { applySecurityHeaders, helmetOptions, SWAGGER_UI_CSP, signedInOnly } from './security-headers';
@@ -49,10 +52,18 @@ export interface AppOptions {
   jobs?: ReadinessProbe & { stats?(): readonly JobStats[] };
   /** Where attachments are kept (server/storage); the local folder under dataDir unless given. */
   storage?: Storage;
+  /**
+   * How answers are serialized (server/response-serializer.ts): `check` holds each to its schema (tests,
+   * development), `publish` only keeps the schema's keys. Production publishes unless told otherwise.
+   */
+  responses?: ResponseMode;
 }
 
-/** The error shape; `request_id` is the id in the logs and the x-request-id header, for support to find. */
-const errorBody = (requestId: string, code: string, message: string, details?: unknown) => ({
+/**
+ * The error shape (`ErrorSchema`, which every route declares for its refusals); `request_id` is the id in the
+ * logs and the x-request-id header, for support to find.
+ */
+const errorBody = (requestId: string, code: string, message: string, details?: unknown): ApiErrorBody => ({
   error:
     details === undefined
       ? { code, message, request_id: requestId }
@@ -98,7 +109,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler(
+      opts.responses ?? (opts.config.nodeEnv === 'production' ? 'publish' : 'check'),
+    ),
+  );
 
   // One line per request, when it is answered. Demo mode logs them at debug: one person clicking around
   // made thousands of lines that buried the start banner (LOG_LEVEL=debug shows them).
@@ -168,6 +183,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // JSON answers over 1 KB are gzipped (a queue of a thousand items is ~1.5 MB of JSON, ~10× less zipped).
   // Built assets are pre-compressed at build time; the event stream writes to the socket and is untouched.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+  registerOpenApiComponents();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -186,6 +202,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: withOpenApiComponents,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
@@ -207,6 +224,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const storage = opts.storage ?? localStorage(opts.config.dataDir ?? './data');
   await app.register(
     async (api) => {
+      // Every route declares its answers; the refusals of the guard and the input checks are added here.
+      api.addHook('onRoute', commonRefusals);
       for (const routes of apiRoutes)
         await api.register(routes, { database: opts.database, config: opts.config, live, storage, metrics });
     },

@@ -1,6 +1,7 @@
 /** Customer conversations and unpaid carts (SPEC.md section 7, PRODUCT.md section 10). */
 import { z } from 'zod';
 import { IdSchema, PagingSchema, requiredText, TimestampSchema } from './common';
+import { AddressSchema } from './order-item';
 
 export const ConversationReplySchema = z.object({
   id: IdSchema,
@@ -96,7 +97,7 @@ export type CartItem = z.infer<typeof CartItemSchema>;
 export const CartSchema = z.object({
   ref: z.string(),
   email: z.string(),
-  billing_address: z.looseObject({ name: z.string() }),
+  billing_address: AddressSchema,
   items: z.array(CartItemSchema),
   total_in_pence: z.number().int(),
   state: z.enum(['unpaid', 'paid', 'closed']),

@@ -11,3 +11,5 @@ export * from './report';
 export * from './search';
 export * from './session';
 export * from './storefront';
+export * from './streams';
+export * from './users';

@@ -100,10 +100,50 @@ export type UpdateFaq = z.infer<typeof UpdateFaqSchema>;
 export const MOVES = ['move_to_top', 'move_up', 'move_down', 'move_to_bottom'] as const;
 export type Move = (typeof MOVES)[number];
 
-/** List answers: `{registries: [...]}` and so on, articles and faq_categories (with faqs nested). */
-export const ReferenceListSchema = z.record(z.enum(REFERENCE_KINDS), z.array(ReferenceItemSchema));
+/**
+ * One reference list's answer for a kind known only at run time (the SPA's shared tab): `{"<kind>": [...]}`.
+ * A record keyed by the enum of all five kinds would want every kind, so it is keyed by the one asked for.
+ */
+export const referenceListSchema = <K extends ReferenceKind>(kind: K) =>
+  z.looseRecord(z.literal(kind), z.array(ReferenceItemSchema));
+
+/** One reference item's answer under its singular key (`{"registry": {...}}`), for a kind known at run time. */
+export const referenceItemResponseSchema = <K extends string>(singular: K) =>
+  z.looseRecord(z.literal(singular), ReferenceItemSchema);
 export const ArticleListSchema = z.object({ articles: z.array(ArticleSchema) });
 export type ArticleList = z.infer<typeof ArticleListSchema>;
+
+/** What adding or editing an article answers. */
+export const ArticleResponseSchema = z.object({ article: ArticleSchema });
+export type ArticleResponse = z.infer<typeof ArticleResponseSchema>;
+
+/** The key one record of each reference list travels under: `{"registry": {...}}` and so on. */
+export const REFERENCE_SINGULAR = {
+  registries: 'registry',
+  embassies: 'embassy',
+  councils: 'council',
+  parishes: 'parish',
+  courts: 'court',
+} as const satisfies Record<ReferenceKind, string>;
+
+/** What each list answers: `{"registries": [...]}` and so on. */
+export const ReferenceListSchemas = {
+  registries: z.object({ registries: z.array(ReferenceItemSchema) }),
+  embassies: z.object({ embassies: z.array(ReferenceItemSchema) }),
+  councils: z.object({ councils: z.array(ReferenceItemSchema) }),
+  parishes: z.object({ parishes: z.array(ReferenceItemSchema) }),
+  courts: z.object({ courts: z.array(ReferenceItemSchema) }),
+} as const satisfies Record<ReferenceKind, z.ZodType>;
+
+/** What adding or editing one item of each list answers: `{"registry": {...}}` and so on. */
+export const ReferenceItemResponseSchemas = {
+  registries: z.object({ registry: ReferenceItemSchema }),
+  embassies: z.object({ embassy: ReferenceItemSchema }),
+  councils: z.object({ council: ReferenceItemSchema }),
+  parishes: z.object({ parish: ReferenceItemSchema }),
+  courts: z.object({ court: ReferenceItemSchema }),
+} as const satisfies Record<ReferenceKind, z.ZodType>;
+
 /** What adding or editing an FAQ category answers: the category with its FAQs. */
 export const FaqCategoryResponseSchema = z.object({ faq_category: FaqCategorySchema });
 export type FaqCategoryResponse = z.infer<typeof FaqCategoryResponseSchema>;

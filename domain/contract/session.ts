@@ -23,6 +23,10 @@ export type User = z.infer<typeof UserSchema>;
 export const CurrentUserSchema = z.object({ user: UserSchema, csrf_token: z.string() });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
+/** DELETE /session: signing out answers an empty object. */
+export const SignedOutSchema = z.object({});
+export type SignedOut = z.infer<typeof SignedOutSchema>;
+
 export const ErrorSchema = z.object({
   error: z.object({
     code: z.string(),

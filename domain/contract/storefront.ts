@@ -192,24 +192,6 @@ export type StorefrontItemView = z.infer<typeof StorefrontItemViewSchema>;
 export const StorefrontItemResponseSchema = z.strictObject({ order_item: StorefrontItemViewSchema });
 export type StorefrontItemResponse = z.infer<typeof StorefrontItemResponseSchema>;
 
-/**
- * Every storefront refusal (server/app.ts errorBody): a stable code to branch on, a message for people, for
- * 422 the bad fields as `details: [{field, message}]` (409 and others may carry details of their own), and
- * the request id that support finds in the logs and the x-request-id header.
- */
-export const StorefrontErrorSchema = z.strictObject({
-  error: z.strictObject({
-    code: z.string().meta({
-      description:
-        'unauthenticated (401), bad_request (400), not_found (404), wrong_state (409), payload_too_large (413), invalid_input (422), unavailable (503: retry later)',
-    }),
-    message: z.string(),
-    details: z.unknown().optional(),
-    request_id: z.string(),
-  }),
-});
-export type StorefrontError = z.infer<typeof StorefrontErrorSchema>;
-
 /** The answer to an order: the stored order's id and ref (201 stored now, 200 stored before). */
 export const StorefrontOrderResponseSchema = z.strictObject({
   order: z.strictObject({ id: IdSchema, ref: z.string() }),

@@ -1,11 +1,13 @@
 /**
- * Fuzz: no request gets a 5xx, and every error answers `{"error":{"code","message",...}}`. Drives every
- * operation of the OpenAPI description the app generates, in-process, with seeded fast-check: bodies,
- * paths and queries shaped by the operation's schemas and mutated, hostile strings and numbers, raw and
- * malformed bodies, odd content types and headers; as anonymous, the storefront, an orderer and an admin.
+ * Fuzz: no request gets a 5xx, every answer has a status its operation declares, and every error answers
+ * `{"error":{"code","message",...}}`. Drives every operation of the OpenAPI description the app generates,
+ * in-process, with seeded fast-check: bodies, paths and queries shaped by the operation's schemas and
+ * mutated, hostile strings and numbers, raw and malformed bodies, odd content types and headers; as
+ * anonymous, the storefront, an orderer and an admin.
  *
  * CI runs FUZZ_RUNS requests (default 1,500); `npm run fuzz` runs 25,000. FUZZ_SEED picks the sequence.
- * A failure prints every request that got a 5xx (or broke the error shape), ready to replay.
+ * A failure prints every request that got a 5xx, an undeclared status or broke the error shape, ready to
+ * replay.
  */
 import { gunzipSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -38,10 +40,13 @@ interface Operation {
   path: string;
   parameters: { in: string; name: string; required?: boolean; schema: unknown }[];
   body?: unknown;
+  /** The statuses the operation declares it answers ('200', '404', '5XX'…). */
+  statuses: Set<string>;
 }
 
 interface FuzzRequest {
   role: Role;
+  operation: Operation;
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -223,6 +228,7 @@ function operations(doc: { paths: Record<string, Record<string, JsonSchema>> }):
         path,
         parameters: (op.parameters as Operation['parameters'] | undefined) ?? [],
         body: content?.['application/json']?.schema,
+        statuses: new Set(Object.keys((op.responses as Record<string, unknown> | undefined) ?? {})),
       });
     }
   }
@@ -414,7 +420,14 @@ function requestFor(op: Operation, resolve: (ref: string) => unknown): fc.Arbitr
       }
       Object.assign(headers, extra);
       if (b?.type) headers['content-type'] = b.type;
-      return { role: who, method: op.method, url: `${url}${qs}`, headers, payload: b?.payload };
+      return {
+        role: who,
+        operation: op,
+        method: op.method,
+        url: `${url}${qs}`,
+        headers,
+        payload: b?.payload,
+      };
     });
 }
 
@@ -489,6 +502,15 @@ describe('fuzz', () => {
           }
           sent += 1;
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          // Every answer is one the operation declares (routes/answers.ts), by its status or its class.
+          const status = String(res.statusCode);
+          const declared = r.operation.statuses.has(status) || r.operation.statuses.has(`${status[0]}XX`);
+          if (!declared) {
+            failures.push(
+              describeRequest(r, `${status} not declared by ${r.method} ${r.operation.path}`, res.body),
+            );
+            return;
+          }
           if (res.statusCode >= 500) {
             failures.push(describeRequest(r, res.statusCode, res.body));
             return;

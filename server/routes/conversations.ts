@@ -2,8 +2,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CartListSchema,
+  CartResponseSchema,
   ConversationListQuerySchema,
+  ConversationListSchema,
   ConversationReplyRequestSchema,
+  ConversationResponseSchema,
+  ConversationTransferredSchema,
   ConversationTransferSchema,
   NotifyAndCloseSchema,
 } from '../../domain/contract/conversations';
@@ -16,6 +21,7 @@ import {
   toggleConversation,
   transferConversation,
 } from '../services/conversations/conversations';
+import { json, refusal, refusals } from './answers';
 import type { RouteDeps } from './index';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -31,12 +37,22 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         tags,
         summary: 'Inbox (active=true) or archive (active=false), 25 a page',
         querystring: ConversationListQuerySchema,
+        response: { 200: json('A page of conversations, newest first', ConversationListSchema) },
       },
     },
     async (request) => listConversations(db, request.query.active, request.query.page),
   );
-  app.get('/conversations/:id.json', { schema: { tags, params: IdParams } }, async (request) =>
-    showConversation(db, request.params.id),
+  app.get(
+    '/conversations/:id.json',
+    {
+      schema: {
+        tags,
+        summary: 'One conversation with our replies',
+        params: IdParams,
+        response: { 200: json('The conversation with its replies', ConversationResponseSchema) },
+      },
+    },
+    async (request) => showConversation(db, request.params.id),
   );
   app.post(
     '/conversations/:id/reply.json',
@@ -46,6 +62,10 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         summary: 'E-mail the customer and archive',
         params: IdParams,
         body: ConversationReplyRequestSchema,
+        response: {
+          200: json('The conversation, archived, with the reply', ConversationResponseSchema),
+          ...refusals(409),
+        },
       },
     },
     async (request) =>
@@ -53,7 +73,14 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
   );
   app.post(
     '/conversations/:id/toggle.json',
-    { schema: { tags, summary: 'Archive or unarchive', params: IdParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Archive or unarchive',
+        params: IdParams,
+        response: { 200: json('The conversation', ConversationResponseSchema) },
+      },
+    },
     async (request) => toggleConversation(db, request.params.id),
   );
   app.post(
@@ -69,6 +96,14 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
           'transferred (409 wrong_state). Every refusal changes nothing.',
         params: IdParams,
         body: ConversationTransferSchema,
+        response: {
+          200: json('The conversation and the item it became a reply on', ConversationTransferredSchema),
+          ...refusal(
+            409,
+            'Several items and none chosen (`choose_item`, details.items lists them), another customer not ' +
+              'confirmed (`different_customer`), or already transferred (`wrong_state`). Nothing was changed.',
+          ),
+        },
       },
     },
     async (request) =>
@@ -80,9 +115,28 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
   );
 
   const cartTags = ['carts'];
-  app.get('/carts/unpaid.json', { schema: { tags: cartTags } }, async () => listUnpaidCarts(db));
-  app.get('/carts/:ref.json', { schema: { tags: cartTags, params: RefParams } }, async (request) =>
-    showCart(db, request.params.ref),
+  app.get(
+    '/carts/unpaid.json',
+    {
+      schema: {
+        tags: cartTags,
+        summary: 'Carts whose payment failed, newest first',
+        response: { 200: json('At most 200 unpaid carts', CartListSchema) },
+      },
+    },
+    async () => listUnpaidCarts(db),
+  );
+  app.get(
+    '/carts/:ref.json',
+    {
+      schema: {
+        tags: cartTags,
+        summary: 'One cart with the apology e-mail to pre-fill',
+        params: RefParams,
+        response: { 200: json('The cart with apology_email', CartResponseSchema) },
+      },
+    },
+    async (request) => showCart(db, request.params.ref),
   );
   app.post(
     '/carts/:ref/notify_and_close.json',
@@ -92,6 +146,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         summary: 'E-mail the customer and close',
         params: RefParams,
         body: NotifyAndCloseSchema,
+        response: { 200: json('The cart, closed', CartResponseSchema), ...refusals(409) },
       },
     },
     async (request) =>
@@ -99,7 +154,14 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
   );
   app.post(
     '/carts/:ref/close.json',
-    { schema: { tags: cartTags, summary: 'Close without e-mail', params: RefParams } },
+    {
+      schema: {
+        tags: cartTags,
+        summary: 'Close without e-mail',
+        params: RefParams,
+        response: { 200: json('The cart, closed', CartResponseSchema), ...refusals(409) },
+      },
+    },
     async (request) => closeCart(db, request.params.ref, currentUser(request).id),
   );
 };

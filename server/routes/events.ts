@@ -10,6 +10,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/guard';
 import { sessionEndsAt } from '../auth/sessions';
+import { eventStream } from './answers';
 import type { RouteDeps } from './index';
 
 const HEARTBEAT_MS = 25_000;
@@ -29,6 +30,7 @@ export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { live,
         tags: ['live'],
         summary: 'Server-sent events: change hints and new notifications for the signed-in user',
         produces: ['text/event-stream'],
+        response: { 200: eventStream('Change hints until the session ends') },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FreeFormBodySchema } from '../../domain/contract/common';
-import { MOVES } from '../../domain/contract/reference';
+import {
+  FaqCategoryListSchema,
+  FaqCategoryResponseSchema,
+  FaqResponseSchema,
+  MOVES,
+} from '../../domain/contract/reference';
 import {
   createFaq,
   createFaqCategory,
@@ -14,6 +19,7 @@ import {
   updateFaq,
   updateFaqCategory,
 } from '../services/faq/faq';
+import { json } from './answers';
 import type { RouteDeps } from './index';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -26,14 +32,30 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
   const { db } = database;
   const tags = ['faq'];
   const admin = { auth: 'admin' as const };
+  // Deleting and moving answer every category, as their order may change.
+  const categories = (description: string) => ({ 200: json(description, FaqCategoryListSchema) });
   app.get(
     '/faq_categories.json',
-    { schema: { tags, summary: 'Categories in order with their FAQs' } },
+    {
+      schema: {
+        tags,
+        summary: 'Categories in order with their FAQs',
+        response: categories('Every category in order, each with its FAQs in order'),
+      },
+    },
     async () => listFaqCategories(db),
   );
   app.post(
     '/faq_categories.json',
-    { config: admin, schema: { tags, body: FreeFormBodySchema } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Add a category (site, title) at the bottom',
+        body: FreeFormBodySchema,
+        response: { 201: json('The new category', FaqCategoryResponseSchema) },
+      },
+    },
     async (request, reply) => {
       reply.status(201);
       return createFaqCategory(db, unwrap(request.body, 'faq_category'));
@@ -41,7 +63,16 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
   );
   app.post(
     '/faq_categories/:id/faqs.json',
-    { config: admin, schema: { tags, params: IdParams, body: FreeFormBodySchema } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Add an FAQ (question, answer) at the bottom of a category',
+        params: IdParams,
+        body: FreeFormBodySchema,
+        response: { 201: json('The new FAQ', FaqResponseSchema) },
+      },
+    },
     async (request, reply) => {
       reply.status(201);
       return createFaq(db, request.params.id, unwrap(request.body, 'faq'));
@@ -49,31 +80,78 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
   );
   app.put(
     '/faq_categories/:id.json',
-    { config: admin, schema: { tags, params: IdParams, body: FreeFormBodySchema } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Change one attribute of a category',
+        params: IdParams,
+        body: FreeFormBodySchema,
+        response: { 200: json('The category with its FAQs', FaqCategoryResponseSchema) },
+      },
+    },
     async (request) => updateFaqCategory(db, request.params.id, unwrap(request.body, 'faq_category')),
   );
   app.put(
     '/faqs/:id.json',
-    { config: admin, schema: { tags, params: IdParams, body: FreeFormBodySchema } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Change one attribute of an FAQ',
+        params: IdParams,
+        body: FreeFormBodySchema,
+        response: { 200: json('The FAQ', FaqResponseSchema) },
+      },
+    },
     async (request) => updateFaq(db, request.params.id, unwrap(request.body, 'faq')),
   );
   app.delete(
     '/faq_categories/:id.json',
-    { config: admin, schema: { tags, params: IdParams } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Delete a category and its FAQs',
+        params: IdParams,
+        response: categories('The remaining categories'),
+      },
+    },
     async (request) => deleteFaqCategory(db, request.params.id),
   );
-  app.delete('/faqs/:id.json', { config: admin, schema: { tags, params: IdParams } }, async (request) =>
-    deleteFaq(db, request.params.id),
+  app.delete(
+    '/faqs/:id.json',
+    {
+      config: admin,
+      schema: { tags, summary: 'Delete an FAQ', params: IdParams, response: categories('Every category') },
+    },
+    async (request) => deleteFaq(db, request.params.id),
   );
   for (const move of MOVES) {
     app.post(
       `/faq_categories/:id/${move}.json`,
-      { config: admin, schema: { tags, params: IdParams } },
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: `Category: ${move.replaceAll('_', ' ')}`,
+          params: IdParams,
+          response: categories('Every category in its new order'),
+        },
+      },
       async (request) => moveFaqCategory(db, request.params.id, move),
     );
     app.post(
       `/faqs/:id/${move}.json`,
-      { config: admin, schema: { tags, params: IdParams } },
+      {
+        config: admin,
+        schema: {
+          tags,
+          summary: `FAQ: ${move.replaceAll('_', ' ')}`,
+          params: IdParams,
+          response: categories('Every category, the FAQs in their new order'),
+        },
+      },
       async (request) => moveFaq(db, request.params.id, move),
     );
   }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MarkNotificationsReadSchema, NotificationListSchema } from '../../domain/contract/session';
 import { currentUser } from '../auth/guard';
 import { listNotifications, markNotificationsRead } from '../services/notifications/notifications';
+import { json } from './answers';
 import type { RouteDeps } from './index';
 
 export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database }) => {
@@ -13,7 +14,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       schema: {
         tags: ['notifications'],
         summary: 'Newest notifications first, with the unread count',
-        response: { 200: NotificationListSchema },
+        response: { 200: json('The latest 50 notifications and the unread count', NotificationListSchema) },
       },
     },
     async (request) => listNotifications(db, currentUser(request).id),
@@ -26,7 +27,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         tags: ['notifications'],
         summary: 'Mark the given notifications (or all) read',
         body: MarkNotificationsReadSchema,
-        response: { 200: NotificationListSchema },
+        response: { 200: json('The notifications after marking them read', NotificationListSchema) },
       },
     },
     async (request) => {

@@ -5,8 +5,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderableUpdateFromWire } from '../../domain/contract/order-item';
+import {
+  OrderItemListSchema,
+  OrderItemResponseSchema,
+  orderableUpdateFromWire,
+} from '../../domain/contract/order-item';
 import * as C from '../../domain/contract/order-item-actions';
+import { FcoBatchResponseSchema } from '../../domain/contract/queues';
 import type { CancelReason, CancelRefundAction } from '../../domain/options';
 import type { Carrier, GroService } from '../../domain/pricing';
 import type { Actor, WorkflowAction } from '../../domain/workflow/types';
@@ -15,6 +20,7 @@ import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../errors';
 import { assignToOrderer, reassign } from '../services/order-items/assignment';
 import {
+  ATTACHMENT_TYPES,
   changeAttachment,
   firstFilePart,
   openAttachment,
@@ -33,6 +39,7 @@ import { estimatePriceChange } from '../services/order-items/price-estimate';
 import { showOrderItem, showOrderItems } from '../services/order-items/queries';
 import { runItemAction } from '../services/order-items/run-action';
 import { MAX_ATTACHMENT_BYTES } from '../storage/storage';
+import { file, json, refusals } from './answers';
 import type { RouteDeps } from './index';
 import { ItemParams } from './order-items';
 
@@ -62,6 +69,13 @@ const ONE_WAY =
 const NoPayload = C.LockOnlySchema.nullable();
 const AttachmentParams = ItemParams.extend({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const BatchParams = z.object({ ref: z.string().min(1).max(40) });
+/** What every call that changes an item answers: the item as it is now, or 409 with nothing changed. */
+const ITEM_ANSWER = {
+  200: json('The updated order item', OrderItemResponseSchema),
+  ...refusals(409),
+};
+/** What every call that changes an FCO batch answers. */
+const BATCH_ANSWER = { 200: json('The updated FCO batch', FcoBatchResponseSchema), ...refusals(409) };
 
 export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database, storage }) => {
   const { db } = database;
@@ -78,7 +92,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
   ) {
     app.post(
       `/order_items/:ref/${name}.json`,
-      { schema: { tags, summary, description, params: ItemParams, body } },
+      { schema: { tags, summary, description, params: ItemParams, body, response: ITEM_ANSWER } },
       async (request) => {
         const user = currentUser(request);
         const parsed = request.body as z.output<S>;
@@ -275,6 +289,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         summary: 'Give an item to another orderer (admin)',
         params: ItemParams,
         body: C.ReassignSchema,
+        response: ITEM_ANSWER,
       },
     },
     async (request) => {
@@ -296,6 +311,10 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         tags,
         summary: 'Assign ticked items to an orderer (admin); answers the assigned items',
         body: C.AssignToOrdererSchema,
+        response: {
+          200: json('The assigned items, by id', OrderItemListSchema),
+          ...refusals(404, 409),
+        },
       },
     },
     async (request) => {
@@ -320,7 +339,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         summary: 'Price a Modify Order request without changing anything',
         params: ItemParams,
         body: C.OrderItemUpdateSchema,
-        response: { 200: C.PriceEstimateSchema },
+        response: { 200: json('The current, new and difference in pence', C.PriceEstimateSchema) },
       },
     },
     async (request) =>
@@ -335,6 +354,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         summary: 'Edit one field of the order, orderable or shipping address',
         params: ItemParams,
         body: C.EditOrderItemSchema,
+        response: ITEM_ANSWER,
       },
     },
     async (request) => {
@@ -358,6 +378,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         tags,
         summary: 'Tick or untick a comment as actioned; answers the item with its comments',
         params: AttachmentParams,
+        response: { 200: json('The order item with its comments', OrderItemResponseSchema) },
       },
     },
     async (request) => {
@@ -368,7 +389,14 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
 
   app.post(
     '/order_items/:ref/attachments.json',
-    { schema: { tags, summary: 'Upload an attachment (multipart, field "file")', params: ItemParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Upload an attachment (multipart, field "file")',
+        params: ItemParams,
+        response: { 201: json('The order item with the new attachment', OrderItemResponseSchema) },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       if (!request.isMultipart())
@@ -393,7 +421,14 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
   for (const change of ['attach', 'unattach', 'toggle_approval'] as const) {
     app.post(
       `/order_items/:ref/attachments/:id/${change}.json`,
-      { schema: { tags, summary: `Attachment: ${change.replace('_', ' ')}`, params: AttachmentParams } },
+      {
+        schema: {
+          tags,
+          summary: `Attachment: ${change.replace('_', ' ')}`,
+          params: AttachmentParams,
+          response: ITEM_ANSWER,
+        },
+      },
       async (request) => {
         const user = currentUser(request);
         await changeAttachment(db, request.params.ref, request.params.id, change, actorOf(user));
@@ -404,7 +439,14 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
 
   app.get(
     '/order_items/:ref/attachments/:id/file',
-    { schema: { tags, summary: 'Download an attachment', params: AttachmentParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Download an attachment',
+        params: AttachmentParams,
+        response: { 200: file('The file, in the type it was uploaded as', ATTACHMENT_TYPES) },
+      },
+    },
     async (request, reply) => {
       const { attachment, stream } = await openAttachment(db, storage, request.params.ref, request.params.id);
       const safeName = attachment.filename.replace(/[^\w.\- ]/g, '_');
@@ -418,7 +460,14 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
 
   app.get(
     '/order_items/:ref/cover_letter.pdf',
-    { schema: { tags, summary: 'The cover letter to print (PDF)', params: ItemParams } },
+    {
+      schema: {
+        tags,
+        summary: 'The cover letter to print (PDF)',
+        params: ItemParams,
+        response: { 200: file('The cover letter', ['application/pdf']) },
+      },
+    },
     async (request, reply) => {
       const { ref, pdf } = await coverLetterPdf(db, request.params.ref);
       return reply
@@ -438,6 +487,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
           'Records the FCO cost once: every ticked item must wait for its apostille and moves into the batch ' +
           'under its row lock, so a repeat answers 409 wrong_state and creates no second batch.',
         body: C.CreateFcoBatchSchema,
+        response: { 201: json('The new FCO batch', FcoBatchResponseSchema), ...refusals(404, 409) },
       },
     },
     async (request, reply) => {
@@ -458,7 +508,14 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
 
   app.get(
     '/fco_batches/:ref.json',
-    { schema: { tags: ['fco batches'], summary: 'One FCO batch (id or ref)', params: BatchParams } },
+    {
+      schema: {
+        tags: ['fco batches'],
+        summary: 'One FCO batch (id or ref)',
+        params: BatchParams,
+        response: { 200: json('The FCO batch with its items', FcoBatchResponseSchema) },
+      },
+    },
     async (request) => showFcoBatch(db, request.params.ref),
   );
 
@@ -471,6 +528,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         description: ONCE,
         params: BatchParams,
         body: once(C.DespatchFcoBatchSchema),
+        response: BATCH_ANSWER,
       },
     },
     async (request) =>
@@ -495,6 +553,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         summary: 'The FCO sent a batch back',
         description: ONE_WAY,
         params: BatchParams,
+        response: BATCH_ANSWER,
       },
     },
     async (request) => receiveFcoBatch(db, request.params.ref, actorOf(currentUser(request))),

@@ -1,7 +1,17 @@
 /** Order items: the dashboard, queues, the order page and every workflow action. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DashboardQuerySchema, QueueQuerySchema } from '../../domain/contract/queues';
+import { CommentListSchema, OrderItemResponseSchema } from '../../domain/contract/order-item';
+import {
+  DashboardPageSchema,
+  DashboardQuerySchema,
+  FcoBatchListSchema,
+  OrdererListSchema,
+  OrdererQueueSchema,
+  OrdererStatsListSchema,
+  QueuePageSchema,
+  QueueQuerySchema,
+} from '../../domain/contract/queues';
 import { currentUser } from '../auth/guard';
 import { listOrderers } from '../services/order-items/orderers';
 import {
@@ -13,6 +23,7 @@ import {
   queueItems,
   showOrderItem,
 } from '../services/order-items/queries';
+import { json } from './answers';
 import type { RouteDeps } from './index';
 
 export const ItemParams = z.object({ ref: z.string().min(1).max(40) });
@@ -29,6 +40,7 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
         tags,
         summary: 'One page of the unassigned order items, oldest first',
         querystring: DashboardQuerySchema,
+        response: { 200: json('A page of unassigned items with the paging totals', DashboardPageSchema) },
       },
     },
     async (request) => dashboardItems(db, request.query),
@@ -41,6 +53,7 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
         tags,
         summary: "One page of the signed-in user's open items (sorted, filtered)",
         querystring: QueueQuerySchema,
+        response: { 200: json('A page of open items with the paging totals', QueuePageSchema) },
       },
     },
     async (request) => queueItems(db, currentUser(request).id, request.query),
@@ -53,6 +66,9 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
         tags,
         summary: 'One order item (id or ref) with attachments, comments and timeline',
         params: ItemParams,
+        response: {
+          200: json('The order item with what the signed-in user may do now', OrderItemResponseSchema),
+        },
       },
     },
     async (request) => showOrderItem(db, request.params.ref, currentUser(request)),
@@ -60,13 +76,26 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
 
   app.get(
     '/order_items/:ref/comments.json',
-    { schema: { tags, summary: 'Comments of an order item', params: ItemParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Comments of an order item',
+        params: ItemParams,
+        response: { 200: json('The comments, oldest first', CommentListSchema) },
+      },
+    },
     async (request) => orderItemComments(db, request.params.ref),
   );
 
   app.get(
     '/users/orderers.json',
-    { schema: { tags: ['users'], summary: 'Staff who work a queue' } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Staff who work a queue',
+        response: { 200: json('Active orderers by name', OrdererListSchema) },
+      },
+    },
     async () => ({
       orderers: await listOrderers(db),
     }),
@@ -74,7 +103,15 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
 
   app.get(
     '/orderers/stats.json',
-    { schema: { tags: ['users'], summary: 'Per-orderer counts' } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Per-orderer counts',
+        response: {
+          200: json('Open, escalated, waiting and overdue items per orderer', OrdererStatsListSchema),
+        },
+      },
+    },
     async () => ({
       stats: await ordererStats(db),
     }),
@@ -88,16 +125,23 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
         summary: "One orderer's queue: stats, a page of open items, FCO batches to despatch",
         params: IdParams,
         querystring: QueueQuerySchema,
+        response: { 200: json("The orderer's stats, a page of open items and batches", OrdererQueueSchema) },
       },
     },
     async (request) => ordererQueue(db, request.params.id, request.query),
   );
 
-  app.get('/fco_batches/pending_despatch.json', { schema: { tags: ['fco batches'] } }, async () => ({
-    fco_batches: await listFcoBatches(db, 'pending_despatch'),
-  }));
-
-  app.get('/fco_batches/waiting_fco.json', { schema: { tags: ['fco batches'] } }, async () => ({
-    fco_batches: await listFcoBatches(db, 'waiting_fco'),
-  }));
+  for (const state of ['pending_despatch', 'waiting_fco'] as const) {
+    app.get(
+      `/fco_batches/${state}.json`,
+      {
+        schema: {
+          tags: ['fco batches'],
+          summary: `FCO batches ${state === 'pending_despatch' ? 'to post to the FCO' : 'at the FCO'}, oldest first`,
+          response: { 200: json('The batches with their items (at most 200)', FcoBatchListSchema) },
+        },
+      },
+      async () => ({ fco_batches: await listFcoBatches(db, state) }),
+    );
+  }
 };

@@ -2,7 +2,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FreeFormBodySchema } from '../../domain/contract/common';
-import { REFERENCE_KINDS } from '../../domain/contract/reference';
+import {
+  ArticleListSchema,
+  ArticleResponseSchema,
+  REFERENCE_KINDS,
+  REFERENCE_SINGULAR,
+  ReferenceItemResponseSchemas,
+  ReferenceListSchemas,
+} from '../../domain/contract/reference';
 import {
   createArticle,
   createReference,
@@ -11,16 +18,14 @@ import {
   updateArticle,
   updateReference,
 } from '../services/reference/reference';
+import { json } from './answers';
 import type { RouteDeps } from './index';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const SINGULAR = {
-  registries: 'registry',
-  embassies: 'embassy',
-  councils: 'council',
-  parishes: 'parish',
-  courts: 'court',
-} as const;
+
+/** One value under one key of several, typed as what it is: one of the single-key objects. */
+type Keyed<K extends string, V> = K extends string ? Record<K, V> : never;
+const keyed = <K extends string, V>(key: K, value: V) => ({ [key]: value }) as Keyed<K, V>;
 
 /** Accepts `{"name": …}` or the wrapped `{"registry": {"name": …}}` form. */
 const unwrap = (body: Record<string, unknown>, key: string) =>
@@ -32,40 +37,74 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
   const { db } = database;
   const tags = ['reference content'];
   for (const kind of REFERENCE_KINDS) {
-    app.get(`/${kind}.json`, { schema: { tags, summary: `All ${kind}` } }, async () =>
-      listReference(db, kind),
+    app.get(
+      `/${kind}.json`,
+      {
+        schema: {
+          tags,
+          summary: `All ${kind}`,
+          response: { 200: json(`Every item, by name`, ReferenceListSchemas[kind]) },
+        },
+      },
+      async () => keyed(kind, await listReference(db, kind)),
     );
     app.post(
       `/${kind}.json`,
       {
         config: { auth: 'admin' },
-        schema: { tags, summary: `Add to ${kind} (name, details)`, body: FreeFormBodySchema },
+        schema: {
+          tags,
+          summary: `Add to ${kind} (name, details)`,
+          body: FreeFormBodySchema,
+          response: { 201: json('The new item', ReferenceItemResponseSchemas[kind]) },
+        },
       },
       async (request, reply) => {
+        const key = REFERENCE_SINGULAR[kind];
         reply.status(201);
-        return { [SINGULAR[kind]]: await createReference(db, kind, unwrap(request.body, SINGULAR[kind])) };
+        return keyed(key, await createReference(db, kind, unwrap(request.body, key)));
       },
     );
     app.put(
       `/${kind}/:id.json`,
       {
         config: { auth: 'admin' },
-        schema: { tags, summary: 'Change one attribute', params: IdParams, body: FreeFormBodySchema },
+        schema: {
+          tags,
+          summary: 'Change one attribute',
+          params: IdParams,
+          body: FreeFormBodySchema,
+          response: { 200: json('The changed item', ReferenceItemResponseSchemas[kind]) },
+        },
       },
-      async (request) => ({
-        [SINGULAR[kind]]: await updateReference(
-          db,
-          kind,
-          request.params.id,
-          unwrap(request.body, SINGULAR[kind]),
-        ),
-      }),
+      async (request) => {
+        const key = REFERENCE_SINGULAR[kind];
+        return keyed(key, await updateReference(db, kind, request.params.id, unwrap(request.body, key)));
+      },
     );
   }
-  app.get('/articles.json', { schema: { tags, summary: 'All articles' } }, async () => listArticles(db));
+  app.get(
+    '/articles.json',
+    {
+      schema: {
+        tags,
+        summary: 'All articles',
+        response: { 200: json('Every article, by title', ArticleListSchema) },
+      },
+    },
+    async () => listArticles(db),
+  );
   app.post(
     '/articles.json',
-    { config: { auth: 'admin' }, schema: { tags, summary: 'Add an article', body: FreeFormBodySchema } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Add an article',
+        body: FreeFormBodySchema,
+        response: { 201: json('The new article', ArticleResponseSchema) },
+      },
+    },
     async (request, reply) => {
       reply.status(201);
       return { article: await createArticle(db, unwrap(request.body, 'article')) };
@@ -75,7 +114,13 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     '/articles/:id.json',
     {
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Change one attribute', params: IdParams, body: FreeFormBodySchema },
+      schema: {
+        tags,
+        summary: 'Change one attribute',
+        params: IdParams,
+        body: FreeFormBodySchema,
+        response: { 200: json('The changed article', ArticleResponseSchema) },
+      },
     },
     async (request) => ({
       article: await updateArticle(db, request.params.id, unwrap(request.body, 'article')),

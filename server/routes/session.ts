@@ -1,10 +1,10 @@
 /** Sign in, sign out and the current user. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CurrentUserSchema, SignInSchema } from '../../domain/contract/session';
+import { CurrentUserSchema, SignedOutSchema, SignInSchema } from '../../domain/contract/session';
 import { currentUser, SESSION_COOKIE } from '../auth/guard';
 import { ABSOLUTE_TIMEOUT_MS, createSession, destroySession, type SessionUser } from '../auth/sessions';
 import { signIn } from '../services/auth/sign-in';
+import { json, refusal, refusals } from './answers';
 import type { RouteDeps } from './index';
 
 const toWire = (u: SessionUser) => ({
@@ -34,7 +34,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { dat
         tags: ['session'],
         summary: 'Sign in with e-mail and password',
         body: SignInSchema,
-        response: { 200: CurrentUserSchema },
+        response: {
+          200: json('Signed in: the user and the CSRF token; the session cookie is set', CurrentUserSchema),
+          ...refusal(401, 'Wrong e-mail or password, or the account is deactivated (`invalid_credentials`).'),
+          ...refusals(429),
+        },
       },
     },
     async (request, reply) => {
@@ -64,7 +68,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { dat
   app.delete(
     '/session.json',
     {
-      schema: { tags: ['session'], summary: 'Sign out', response: { 200: z.object({}) } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out',
+        response: { 200: json('Signed out: the session ended and its cookie is cleared', SignedOutSchema) },
+      },
     },
     async (request, reply) => {
       const raw = request.cookies[SESSION_COOKIE];
@@ -81,7 +89,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { dat
       schema: {
         tags: ['users'],
         summary: 'The signed-in user and the CSRF token to send as X-CSRF-Token',
-        response: { 200: CurrentUserSchema },
+        response: { 200: json('The signed-in user and the CSRF token', CurrentUserSchema) },
       },
     },
     async (request) => ({ user: toWire(currentUser(request)), csrf_token: request.session?.csrfToken ?? '' }),

@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { ErrorSchema } from '../../domain/contract/session';
 import {
   StorefrontCartResponseSchema,
-  StorefrontErrorSchema,
   StorefrontMessageResponseSchema,
   StorefrontOrderResponseSchema,
 } from '../../domain/contract/storefront';
@@ -23,6 +23,9 @@ import {
   type TestContext,
 } from '../test/harness';
 import { snapshot } from '../test/items';
+
+/** The shared error body, strictly: a refusal publishes nothing else. */
+const StorefrontErrorSchema = z.strictObject({ error: ErrorSchema.shape.error.strict() });
 
 let ctx: TestContext;
 let admin: Agent;

@@ -7,11 +7,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ErrorSchema } from '../../domain/contract/session';
 import {
   StorefrontAttachmentResponseSchema,
   StorefrontCartResponseSchema,
   StorefrontCartSchema,
-  StorefrontErrorSchema,
   StorefrontItemResponseSchema,
   StorefrontMessageResponseSchema,
   StorefrontMessageSchema,
@@ -27,13 +27,14 @@ import { showStorefrontItem } from '../services/order-items/queries';
 import { runItemAction } from '../services/order-items/run-action';
 import { ingestOrder, sentOrderRef } from '../services/orders/ingest-order';
 import { MAX_ATTACHMENT_BYTES } from '../storage/storage';
+import { json } from './answers';
 import type { RouteDeps } from './index';
 
 const RefParams = z.object({ ref: z.string().min(1).max(40) });
 const system = { kind: 'system' } as const;
 
-/** The error body with what it means for this status, as the OpenAPI description shows it. */
-const refusal = (description: string) => StorefrontErrorSchema.describe(description);
+/** The shared error body with what it means for this status here, as the OpenAPI description shows it. */
+const refusal = (description: string) => json(description, ErrorSchema);
 const unauthenticated = refusal('No key, or not the storefront API key (code unauthenticated).');
 const badPath = refusal('The ref in the path holds a NUL or an unpaired surrogate (code bad_request).');
 const tooLarge = refusal(

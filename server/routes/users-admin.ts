@@ -1,9 +1,11 @@
 /** User admin (admins only). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AdminUserListSchema, AdminUserResponseSchema } from '../../domain/contract/users';
 import { currentUser } from '../auth/guard';
 import { adminCreateUser, adminUpdateUser, listUsers, resetPassword } from '../services/users/admin';
 import { NewUserSchema, UserChangesSchema } from '../services/users/users';
+import { json, refusals } from './answers';
 import type { RouteDeps } from './index';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -12,12 +14,32 @@ export const userAdminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
   const { db } = database;
   const config = { auth: 'admin' as const };
   const tags = ['users'];
-  app.get('/users.json', { config, schema: { tags, summary: 'All staff accounts' } }, async () =>
-    listUsers(db),
+  app.get(
+    '/users.json',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'All staff accounts',
+        response: { 200: json('Every account, active first, by name', AdminUserListSchema) },
+      },
+    },
+    async () => listUsers(db),
   );
   app.post(
     '/users.json',
-    { config, schema: { tags, summary: 'Create an account', body: NewUserSchema } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create an account',
+        body: NewUserSchema,
+        response: {
+          201: json('The new account', AdminUserResponseSchema),
+          ...refusals(409),
+        },
+      },
+    },
     async (request, reply) => {
       reply.status(201);
       return adminCreateUser(db, request.body);
@@ -32,6 +54,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         summary: 'Change name, role, orderer flag or active',
         params: IdParams,
         body: UserChangesSchema.omit({ password: true }),
+        response: { 200: json('The changed account', AdminUserResponseSchema) },
       },
     },
     async (request) => adminUpdateUser(db, currentUser(request).id, request.params.id, request.body),
@@ -45,6 +68,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         summary: "Set a new password (ends the user's sessions)",
         params: IdParams,
         body: z.object({ password: z.string().min(12, 'Passwords have at least 12 characters.').max(1000) }),
+        response: { 200: json('The account; its sessions have ended', AdminUserResponseSchema) },
       },
     },
     async (request) => resetPassword(db, request.params.id, request.body.password),

@@ -2,7 +2,7 @@
  * The one way the SPA talks to the server. Every call goes to `/api/v1/<path>.json`, sends and receives
  * JSON with the session cookie, carries the CSRF token as `X-CSRF-Token`, turns the error shape
  * `{error:{code,message,details}}` into an `ApiError`, and on 401 sends the user to sign-in. Every call
- * names the zod schema of its answer (domain/contract, or web/api/responses.ts): the answer is checked
+ * names the zod schema of its answer (domain/contract): the answer is checked
  * with it and typed by it, and one that does not match is an `ApiError` with the code `bad_response`.
  */
 import type { z } from 'zod';

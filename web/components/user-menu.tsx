@@ -3,8 +3,8 @@ import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconChevronDown, IconKeyboard, IconLogout } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { SignedOutSchema } from '../../domain/contract/session';
 import { api, setCsrfToken } from '../api/client';
-import { SignedOutSchema } from '../api/responses';
 import { useCurrentUser } from './auth';
 import classes from './shell.module.css';
 

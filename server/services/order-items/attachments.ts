@@ -17,7 +17,7 @@ import { loadOrderItem, type OrderItemRow } from './read';
 import { lockOrderItem } from './run-action';
 
 /** What customers send us: scans and photos of documents, PDFs and Word files. */
-const ALLOWED_TYPES = new Set([
+export const ATTACHMENT_TYPES = [
   'application/pdf',
   'image/jpeg',
   'image/png',
@@ -28,7 +28,8 @@ const ALLOWED_TYPES = new Set([
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/msword',
   'application/x-cfb',
-]);
+] as const;
+const ALLOWED_TYPES = new Set<string>(ATTACHMENT_TYPES);
 const MALFORMED = 'The upload was cut off or malformed: send the file again.';
 /** The refusal of a multipart body that is cut off or not multipart at all. */
 export const malformedUpload = () =>

@@ -79,7 +79,7 @@ const articleWire = (a: typeof articles.$inferSelect) => ({
 export async function listReference(db: Db, kind: ReferenceKind) {
   const table = TABLES[kind];
   const rows = await db.select().from(table).orderBy(asc(table.name), asc(table.id)).limit(5000);
-  return { [kind]: rows.map(itemWire) };
+  return rows.map(itemWire);
 }
 
 /** Adds an item to a list. */

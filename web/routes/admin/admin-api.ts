@@ -8,9 +8,9 @@ import {
   ArticleListSchema,
   FaqCategoryListSchema,
   type ReferenceKind,
+  referenceListSchema,
 } from '../../../domain/contract/reference';
 import { ApiError, api } from '../../api/client';
-import { referenceListSchema } from '../../api/responses';
 
 /**
  * Keys start with 'reference' and 'faq': the live-update hook leaves these alone (reference content does

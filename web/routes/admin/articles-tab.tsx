@@ -2,10 +2,9 @@
 import { Badge, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { type Article, CreateArticleSchema } from '../../../domain/contract/reference';
+import { type Article, ArticleResponseSchema, CreateArticleSchema } from '../../../domain/contract/reference';
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
-import { ArticleResponseSchema } from '../../api/responses';
 import classes from './admin.module.css';
 import {
   ARTICLE_FIELDS,

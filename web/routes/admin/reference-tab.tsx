@@ -6,10 +6,10 @@ import {
   CreateReferenceItemSchema,
   type ReferenceItem,
   type ReferenceKind,
+  referenceItemResponseSchema,
 } from '../../../domain/contract/reference';
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
-import { referenceItemResponseSchema } from '../../api/responses';
 import classes from './admin.module.css';
 import { adminKeys, referenceQuery } from './admin-api';
 import {

@@ -3,9 +3,9 @@ import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Text, TextInput } f
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Role } from '../../../domain/contract/session';
+import { AdminUserResponseSchema } from '../../../domain/contract/users';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queries';
-import { AdminUserResponseSchema } from '../../api/responses';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { PasswordField } from './password-field';
 import { checkNewUser, ROLE_OPTIONS, userFieldErrors, usersKey } from './users-api';

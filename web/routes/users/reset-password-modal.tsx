@@ -3,8 +3,8 @@ import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@man
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AdminUserResponseSchema } from '../../../domain/contract/users';
 import { api } from '../../api/client';
-import { AdminUserResponseSchema } from '../../api/responses';
 import { notifyError } from '../../lib/notify';
 import { PasswordField } from './password-field';
 import { type AdminUser, generatePassword, MIN_PASSWORD_LENGTH, userFieldErrors } from './users-api';

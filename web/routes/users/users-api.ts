@@ -1,13 +1,13 @@
 /**
- * The user-admin API (GET/POST /users, PUT /users/{id}, POST /users/{id}/reset_password). The answers'
- * schemas (the admin's view of a user) are in web/api/responses.ts until domain/contract has them.
+ * The user-admin API (GET/POST /users, PUT /users/{id}, POST /users/{id}/reset_password); the answers'
+ * schemas (the admin's view of a user) are domain/contract/users.ts.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Role } from '../../../domain/contract/session';
+import { AdminUserListSchema } from '../../../domain/contract/users';
 import { ApiError, api } from '../../api/client';
-import { AdminUserListSchema } from '../../api/responses';
 
-export type { AdminUser } from '../../api/responses';
+export type { AdminUser } from '../../../domain/contract/users';
 
 /** Under 'users', so the live-update hook leaves the list alone; the screen refreshes it after writes. */
 export const usersKey = ['users', 'admin'] as const;

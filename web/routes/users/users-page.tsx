@@ -29,10 +29,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { Role } from '../../../domain/contract/session';
+import { AdminUserResponseSchema } from '../../../domain/contract/users';
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/queries';
-import { AdminUserResponseSchema } from '../../api/responses';
 import { useCurrentUser } from '../../components/auth';
 import { PageHeader } from '../../components/page-title';
 import { notifyError, notifySuccess } from '../../lib/notify';

@@ -1,0 +1,94 @@
+/**
+ * The records the OpenAPI document describes once, under `components.schemas`, and refers to wherever an
+ * answer holds them: an order item is in some forty answers, and written out in each the document would be
+ * mostly copies. Named here, not in domain/contract, so the contract's definitions stay plain schemas.
+ */
+import type { SwaggerTransformObject } from '@fastify/swagger';
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CartSchema, ConversationSchema } from '../domain/contract/conversations';
+import {
+  AddressSchema,
+  AttachmentSchema,
+  CommentSchema,
+  OrderableSchema,
+  OrderItemDetailSchema,
+  OrderItemEventSchema,
+  OrderItemListRowSchema,
+  OrderItemSchema,
+  OrderSchema,
+  PendingUpdateSchema,
+} from '../domain/contract/order-item';
+import { OutboxMessageSchema } from '../domain/contract/outbox';
+import { FcoBatchSchema, OrdererSchema, OrdererStatsSchema } from '../domain/contract/queues';
+import {
+  ArticleSchema,
+  FaqCategorySchema,
+  FaqSchema,
+  ReferenceItemSchema,
+} from '../domain/contract/reference';
+import { ErrorSchema, NotificationSchema, UserSchema } from '../domain/contract/session';
+import { AdminUserSchema } from '../domain/contract/users';
+
+const COMPONENTS: [z.core.$ZodType, string][] = [
+  [ErrorSchema, 'ApiError'],
+  [AddressSchema, 'Address'],
+  [OrderSchema, 'Order'],
+  [OrderableSchema, 'Orderable'],
+  [PendingUpdateSchema, 'PendingUpdate'],
+  [OrderItemSchema, 'OrderItem'],
+  [OrderItemListRowSchema, 'OrderItemListRow'],
+  [OrderItemDetailSchema, 'OrderItemDetail'],
+  [AttachmentSchema, 'Attachment'],
+  [CommentSchema, 'Comment'],
+  [OrderItemEventSchema, 'OrderItemEvent'],
+  [FcoBatchSchema, 'FcoBatch'],
+  [OrdererSchema, 'Orderer'],
+  [OrdererStatsSchema, 'OrdererStats'],
+  [ConversationSchema, 'Conversation'],
+  [CartSchema, 'Cart'],
+  [NotificationSchema, 'Notification'],
+  [OutboxMessageSchema, 'OutboxMessage'],
+  [ReferenceItemSchema, 'ReferenceItem'],
+  [ArticleSchema, 'Article'],
+  [FaqSchema, 'Faq'],
+  [FaqCategorySchema, 'FaqCategory'],
+  [UserSchema, 'User'],
+  [AdminUserSchema, 'AdminUser'],
+];
+
+/**
+ * Names the records in zod's global registry, where fastify-type-provider-zod looks for component ids (and
+ * where `.describe()` keeps descriptions, which a registry of our own would lose). Safe to call again.
+ */
+export function registerOpenApiComponents(): void {
+  for (const [schema, id] of COMPONENTS)
+    z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+}
+
+/**
+ * @fastify/swagger's `transformObject`: the document with the named records as components, keeping only
+ * those it refers to (the provider adds an input and an output copy of each; answers use the output ones).
+ */
+export const withOpenApiComponents: SwaggerTransformObject = (document) => {
+  const full = jsonSchemaTransformObject(document);
+  if (!('openapi' in full)) return full;
+  const schemas: Record<string, unknown> = full.components?.schemas ?? {};
+  const referenced = (value: unknown) =>
+    new Set([...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]));
+  // Components refer to components: follow the references until no new one turns up.
+  const kept = referenced({ ...full, components: { ...full.components, schemas: {} } });
+  for (let added = kept; added.size > 0; ) {
+    const next = new Set<string>();
+    for (const name of added) for (const ref of referenced(schemas[name])) if (!kept.has(ref)) next.add(ref);
+    for (const name of next) kept.add(name);
+    added = next;
+  }
+  return {
+    ...full,
+    components: {
+      ...full.components,
+      schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => kept.has(name))),
+    },
+  } as typeof full;
+};
