@@ -22,7 +22,7 @@ import {
   transferConversation,
 } from '../services/conversations/conversations';
 import { json, refusal, refusals } from './answers';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './route-deps';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const RefParams = z.object({ ref: z.string().min(1).max(40) });

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/guard';
 import { sessionEndsAt } from '../auth/sessions';
 import { eventStream } from './answers';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './route-deps';
 
 const HEARTBEAT_MS = 25_000;
 /** setTimeout's longest delay (about 24 days); a later deadline is checked again then. */

@@ -20,7 +20,7 @@ import {
   updateFaqCategory,
 } from '../services/faq/faq';
 import { json } from './answers';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './route-deps';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const unwrap = (body: Record<string, unknown>, key: string) =>

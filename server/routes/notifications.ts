@@ -4,7 +4,7 @@ import { MarkNotificationsReadSchema, NotificationListSchema } from '../../domai
 import { currentUser } from '../auth/guard';
 import { listNotifications, markNotificationsRead } from '../services/notifications/notifications';
 import { json } from './answers';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './route-deps';
 
 export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database }) => {
   const { db } = database;

@@ -40,8 +40,8 @@ import { showOrderItem, showOrderItems } from '../services/order-items/queries';
 import { runItemAction } from '../services/order-items/run-action';
 import { MAX_ATTACHMENT_BYTES } from '../storage/storage';
 import { file, json, refusals } from './answers';
-import type { RouteDeps } from './index';
 import { ItemParams } from './order-items';
+import type { RouteDeps } from './route-deps';
 
 const actorOf = (user: SessionUser): Extract<Actor, { kind: 'user' }> => ({
   kind: 'user',

@@ -24,7 +24,7 @@ import {
   showOrderItem,
 } from '../services/order-items/queries';
 import { json } from './answers';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './route-deps';
 
 export const ItemParams = z.object({ ref: z.string().min(1).max(40) });
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

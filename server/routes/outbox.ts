@@ -5,7 +5,7 @@ import { PageQuerySchema } from '../../domain/contract/common';
 import { OutboxMessageResponseSchema, OutboxPageSchema } from '../../domain/contract/outbox';
 import { listOutbox, retryOutboxMessage } from '../services/outbox/outbox-list';
 import { json, refusals } from './answers';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './route-deps';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

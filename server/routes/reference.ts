@@ -19,7 +19,7 @@ import {
   updateReference,
 } from '../services/reference/reference';
 import { json } from './answers';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './route-deps';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

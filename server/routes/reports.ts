@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SalesReportParamsSchema, SalesReportSchema } from '../../domain/contract/report';
 import { monthlySalesReport } from '../services/reports/monthly-sales';
 import { json } from './answers';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './route-deps';
 
 export const reportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database }) => {
   app.get(

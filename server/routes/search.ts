@@ -4,7 +4,7 @@ import { AdvancedSearchSchema, SearchResultsSchema, SimpleSearchSchema } from '.
 import { currentUser } from '../auth/guard';
 import { advancedSearch, simpleSearch } from '../services/search/search';
 import { json } from './answers';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './route-deps';
 
 /** Both searches answer the same way. */
 const RESULTS = {

@@ -5,7 +5,7 @@ import { currentUser, SESSION_COOKIE } from '../auth/guard';
 import { ABSOLUTE_TIMEOUT_MS, createSession, destroySession, type SessionUser } from '../auth/sessions';
 import { signIn } from '../services/auth/sign-in';
 import { json, refusal, refusals } from './answers';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './route-deps';
 
 const toWire = (u: SessionUser) => ({
   id: u.id,

@@ -28,7 +28,7 @@ import { runItemAction } from '../services/order-items/run-action';
 import { ingestOrder, sentOrderRef } from '../services/orders/ingest-order';
 import { MAX_ATTACHMENT_BYTES } from '../storage/storage';
 import { json } from './answers';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './route-deps';
 
 const RefParams = z.object({ ref: z.string().min(1).max(40) });
 const system = { kind: 'system' } as const;

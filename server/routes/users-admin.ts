@@ -6,7 +6,7 @@ import { currentUser } from '../auth/guard';
 import { adminCreateUser, adminUpdateUser, listUsers, resetPassword } from '../services/users/admin';
 import { NewUserSchema, UserChangesSchema } from '../services/users/users';
 import { json, refusals } from './answers';
-import type { RouteDeps } from './index';
+import type { RouteDeps } from './route-deps';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
