@@ -3,7 +3,6 @@ import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import ISO6391 from 'iso-639-1';
 import {
-  CARRIERS,
   CERTIFICATE_SERVICE_LEVELS,
   DEED_POLL_SERVICE_LEVELS,
   type DeliveryRegion,
@@ -77,9 +76,6 @@ export const DESPATCH_OPTIONS: readonly Option<DespatchBy>[] = [
   { value: 'tracked', label: 'Tracked' },
   { value: 'courier', label: 'Courier' },
 ];
-
-/** Carriers for the Dispatch form. */
-export const CARRIER_OPTIONS: readonly Option[] = CARRIERS;
 
 /** Delivery regions with readable names. */
 export const DELIVERY_REGION_OPTIONS: readonly Option<DeliveryRegion>[] = [

@@ -215,11 +215,6 @@ const productLines: Readonly<Record<OrderableType, ProductLine>> = {
   ChildDeedPoll: 'deed_poll',
 };
 
-/** Whether a string is a known orderable type. */
-export function isOrderableType(value: string): value is OrderableType {
-  return Object.hasOwn(productLines, value);
-}
-
 /** The product line of an orderable type. */
 export function productLine(orderableType: OrderableType): ProductLine {
   return productLines[orderableType];

@@ -8,9 +8,6 @@ export const PenceSchema = z
   .min(0, 'Enter £0.00 or more.')
   .max(100_000_000, 'That amount is too large.');
 
-/** Signed integer pence (differences, report figures that may be negative). */
-export const SignedPenceSchema = z.number().int();
-
 /**
  * The limits every text field the API accepts is held to (docs/decisions/input-validation.md): a database
  * text column has no limit of its own, so without these one request could store megabytes.
