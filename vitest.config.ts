@@ -25,6 +25,8 @@ export default defineConfig({
       exclude: [
         '**/*.test.ts',
         '**/*.d.ts',
+        // The areas are .ts modules only; said again, as a .tsx a test renders can be reported otherwise.
+        '**/*.tsx',
         // The tests' harness, factories, fixtures and fakes: test code, not what ships.
         'server/test/**',
         'web/test/**',

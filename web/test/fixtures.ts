@@ -3,7 +3,7 @@
  * `orderItem({ ref: '100234-2', order: { customer_name: 'Ann Smith' } })`. Test code only (not measured
  * for coverage, see vitest.config.ts).
  */
-import type { Order, Orderable, OrderItem } from '../../domain/contract/order-item';
+import type { Order, Orderable, OrderItem, OrderItemDetail } from '../../domain/contract/order-item';
 
 type ItemOverrides = Partial<Omit<OrderItem, 'order' | 'orderable'>> & {
   order?: Partial<Order>;
@@ -18,8 +18,8 @@ export function orderItem(over: ItemOverrides = {}): OrderItem {
     ref: '100234-1',
     type: 'Birth Certificate',
     orderable_type: 'Certificate',
-    current_state: 'new',
-    state_label: 'New',
+    current_state: 'unassigned',
+    state_label: 'Unassigned',
     state_group: 'in_progress',
     user: null,
     is_escalated: false,
@@ -86,4 +86,9 @@ export function orderItem(over: ItemOverrides = {}): OrderItem {
       ...order,
     },
   };
+}
+
+/** An order item as the order page has it: the item with its attachments, comments and events (none). */
+export function orderItemDetail(over: ItemOverrides = {}): OrderItemDetail {
+  return { ...orderItem(over), ukds_attachments: [], comments: [], events: [] };
 }

@@ -70,6 +70,19 @@ describe('sortResults', () => {
     expect(ids(sortResults([a, c, b], { key: 'due', dir: 'asc' }))).toEqual([2, 3, 1]);
   });
 
+  it('sorts by type, state and the moment the order was placed as text', () => {
+    const x = orderItem({ id: 1, type: 'Death Certificate', state_label: 'Waiting for GRO' });
+    const y = orderItem({
+      id: 2,
+      type: 'Adult Deed Poll',
+      state_label: 'Despatch required',
+      order: { placed_at: '2026-02-01T09:00:00.000Z' },
+    });
+    expect(ids(sortResults([x, y], { key: 'type', dir: 'asc' }))).toEqual([2, 1]);
+    expect(ids(sortResults([x, y], { key: 'state', dir: 'desc' }))).toEqual([1, 2]);
+    expect(ids(sortResults([x, y], { key: 'placed', dir: 'asc' }))).toEqual([2, 1]);
+  });
+
   it('sorts unassigned items first by assignee, and leaves the input alone', () => {
     const input = [b, a];
     expect(ids(sortResults(input, { key: 'assignee', dir: 'asc' }))).toEqual([1, 2]);
