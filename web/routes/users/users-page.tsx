@@ -196,35 +196,47 @@ export default function UsersPage() {
         </Paper>
       </Stack>
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
-      <Modal
-        opened={deactivating !== null}
-        onClose={() => !update.isPending && setDeactivating(null)}
-        title="Deactivate user?"
-        centered
-      >
-        {deactivating && (
-          <Stack gap="md">
-            <Text size="sm">
-              <b>{deactivating.name}</b> ({deactivating.email}) is signed out at once and can no longer sign
-              in. You can reactivate the account later.
-            </Text>
-            <Group justify="flex-end" gap="xs">
-              <Button
-                variant="default"
-                onClick={() => setDeactivating(null)}
-                disabled={update.isPending}
-                data-autofocus
-              >
-                Cancel
-              </Button>
-              <Button color="red.9" loading={update.isPending} onClick={() => setActive(deactivating, false)}>
-                Deactivate
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <DeactivateUserModal
+        user={deactivating}
+        busy={update.isPending}
+        onCancel={() => setDeactivating(null)}
+        onConfirm={(user) => setActive(user, false)}
+      />
     </>
+  );
+}
+
+/** Asks before a deactivation, which signs the user out at once; stays open while it runs. */
+function DeactivateUserModal({
+  user,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  user: AdminUser | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (user: AdminUser) => void;
+}) {
+  return (
+    <Modal opened={user !== null} onClose={() => !busy && onCancel()} title="Deactivate user?" centered>
+      {user && (
+        <Stack gap="md">
+          <Text size="sm">
+            <b>{user.name}</b> ({user.email}) is signed out at once and can no longer sign in. You can
+            reactivate the account later.
+          </Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red.9" loading={busy} onClick={() => onConfirm(user)}>
+              Deactivate
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
   );
 }
 
