@@ -2,8 +2,39 @@ import { defineConfig } from 'vitest/config';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
+// Coverage floors by area, in lines: `npm test` (scripts/test.mjs) fails when one is not met, and prints each
+// area's figures (scripts/coverage-summary.ts). "Web logic" is the SPA's plain .ts modules (the API client,
+// live updates, query options, models, hooks and helpers); its .tsx React screens and components are left
+// out, as the browser suite (e2e/) covers them and a unit-test floor over markup would only invite shallow
+// render tests.
+export const COVERAGE_AREAS = [
+  { name: 'domain', dir: 'domain', lines: 95 },
+  { name: 'server', dir: 'server', lines: 85 },
+  { name: 'web logic', dir: 'web', lines: 70 },
+] as const;
+
+/** The files an area measures: every .ts module under its folder (so never a .tsx component). */
+export const areaGlob = (area: { dir: string }) => `${area.dir}/**/*.ts`;
+
 export default defineConfig({
   test: {
+    // Off unless asked for (`vitest run --coverage`, as `npm test` does), so test:unit and test:api stay fast.
+    coverage: {
+      provider: 'v8',
+      include: COVERAGE_AREAS.map(areaGlob),
+      exclude: [
+        '**/*.test.ts',
+        '**/*.d.ts',
+        // The areas are .ts modules only; said again, as a .tsx a test renders can be reported otherwise.
+        '**/*.tsx',
+        // The tests' harness, factories, fixtures and fakes: test code, not what ships.
+        'server/test/**',
+        'web/test/**',
+        'server/fuzz/**',
+      ],
+      reporter: ['json-summary', 'text-summary'],
+      thresholds: Object.fromEntries(COVERAGE_AREAS.map((area) => [areaGlob(area), { lines: area.lines }])),
+    },
     projects: [
       {
         test: {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test. Unit and API tests (Vitest; API on PGlite, and on PostgreSQL too when
-// TEST_DATABASE_URL is set), then the browser tests (build the SPA, Playwright in Debian Chromium).
+// TEST_DATABASE_URL is set) with coverage and its floors per area (vitest.config.ts), then the browser tests
+// (build the SPA, Playwright in Debian Chromium).
 //   node scripts/test.mjs          everything
 //   node scripts/test.mjs api      API tests only
 //   node scripts/test.mjs e2e      browser tests only
@@ -24,7 +25,14 @@ const freePort = () =>
     });
   });
 
-if (part === 'all') run('npx', ['vitest', 'run']);
+if (part === 'all') {
+  // A floor not met fails vitest; the per-area figures are printed either way, then its status decides.
+  const tests = spawnSync('npx', ['vitest', 'run', '--coverage'], { stdio: 'inherit' });
+  if (existsSync('coverage/coverage-summary.json')) {
+    spawnSync('node', ['--import', 'tsx', 'scripts/coverage-summary.ts'], { stdio: 'inherit' });
+  }
+  if (tests.status !== 0) process.exit(tests.status ?? 1);
+}
 if (part === 'api') {
   const projects = ['--project', 'api'];
   if (process.env.TEST_DATABASE_URL) projects.push('--project', 'api-postgres');

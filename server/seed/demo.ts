@@ -166,39 +166,48 @@ function priceItem(item: ItemBody, region: OrderBody['delivery_region'], positio
 /** Reports how far seeding has got, from 0 to 1. */
 export type SeedProgress = (fraction: number) => void;
 
-/** Builds the whole demo data set as of `now` in memory; nothing is written yet. */
-export async function buildDemo(now = new Date()): Promise<DemoBuilder> {
-  const rng = random(20261122);
-  const b = new DemoBuilder(now);
-  // Three argon2 hashes, computed side by side on the libuv pool.
-  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
-  const ids: Record<string, number> = {};
-  for (const [i, u] of DEMO_USERS.entries())
-    ids[u.email] = b.addUser({
-      email: u.email,
-      name: u.name,
-      role: u.role,
-      isOrderer: u.is_orderer,
-      passwordHash: hashes[i],
-      createdAt: new Date(now.getTime() - 400 * 86_400_000),
-      updatedAt: new Date(now.getTime() - 400 * 86_400_000),
-    });
-  const admin: Extract<Actor, { kind: 'user' }> = { kind: 'user', id: ids['admin@demo.test'], role: 'admin' };
-  const orderers = [ids['alice@demo.test'], ids['bob@demo.test']];
-  const asOrderer = (id: number): Extract<Actor, { kind: 'user' }> => ({ kind: 'user', id, role: 'orderer' });
+type UserActor = Extract<Actor, { kind: 'user' }>;
 
-  let orderSeq = 100200;
-  const at = (daysAgo: number, hour = 10) =>
-    new Date(now.getTime() - daysAgo * 86_400_000 + (hour - 12) * 3_600_000);
+const asOrderer = (id: number): UserActor => ({ kind: 'user', id, role: 'orderer' });
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * What every part of the demo builds with: the builder, the one random sequence (so each part must draw in
+ * the same order every time), the moment it runs, the demo staff, and the storefront and workflow steps.
+ */
+class DemoPlan {
+  private orderSeq = 100200;
+
+  constructor(
+    readonly b: DemoBuilder,
+    readonly rng: ReturnType<typeof random>,
+    readonly now: Date,
+    readonly admin: UserActor,
+    readonly orderers: readonly [number, number],
+  ) {}
+
+  /** `daysAgo` days before now, at `hour` o'clock of a day centred on noon. */
+  at(daysAgo: number, hour = 10): Date {
+    return new Date(this.now.getTime() - daysAgo * DAY_MS + (hour - 12) * HOUR_MS);
+  }
+
+  /** A recent moment whose hour varies with the day, so work in progress is not all at one time. */
+  recent(daysAgo: number): Date {
+    return this.at(daysAgo, 9 + (daysAgo % 8));
+  }
+
   /** Places one order as the storefront ingestion would and answers its item refs. */
-  function place(items: ItemBody[], placedAt: Date, region: OrderBody['delivery_region'] = 'UK') {
-    orderSeq += 1;
+  place(items: ItemBody[], placedAt: Date, region: OrderBody['delivery_region'] = 'UK'): string[] {
+    const { rng } = this;
+    this.orderSeq += 1;
     const [town, zip] = rng.pick(TOWNS);
     const name = `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
     for (const [index, item] of items.entries()) item.net_value = priceItem(item, region, index + 1);
-    return b.placeOrder({
+    return this.b.placeOrder({
       order: {
-        ref: String(orderSeq),
+        ref: String(this.orderSeq),
         email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
         phone: `07700 900${String(rng.int(100, 999))}`,
         delivery_region: region,
@@ -215,48 +224,99 @@ export async function buildDemo(now = new Date()): Promise<DemoBuilder> {
       },
     });
   }
-  /** Runs actions one hour apart from `when`. */
-  const walk = (ref: string, actor: Actor, actions: WorkflowAction[], when: Date) => {
-    for (const [i, action] of actions.entries())
-      b.act(ref, action, actor, new Date(when.getTime() + i * 3_600_000));
-  };
-  const assign = (ref: string, ordererId: number, when: Date) =>
-    walk(ref, admin, [{ type: 'assign', ordererId }], when);
-  const groOrder = (destination = 'office_orders'): WorkflowAction => ({
-    type: 'gro_order_placed',
-    reference: `GRO-${rng.int(100000, 999999)}`,
-    data: null,
-    destination,
-    service: 'standard',
-    cost: null,
-  });
-  const despatch: WorkflowAction = {
-    type: 'despatch',
-    despatchedOn: null,
-    carrier: 'royal_mail',
-    service: 'first_class',
-    cost: null,
-    reference: null,
-  };
 
-  // A year of sales: completed orders every month, a few refunded.
+  /** Runs actions one hour apart from `when`. */
+  walk(ref: string, actor: Actor, actions: WorkflowAction[], when: Date): void {
+    for (const [i, action] of actions.entries())
+      this.b.act(ref, action, actor, new Date(when.getTime() + i * HOUR_MS));
+  }
+
+  assign(ref: string, ordererId: number, when: Date): void {
+    this.walk(ref, this.admin, [{ type: 'assign', ordererId }], when);
+  }
+
+  groOrder(destination = 'office_orders'): WorkflowAction {
+    return {
+      type: 'gro_order_placed',
+      reference: `GRO-${this.rng.int(100000, 999999)}`,
+      data: null,
+      destination,
+      service: 'standard',
+      cost: null,
+    };
+  }
+
+  /** A certificate item, with the fields a scenario needs set. */
+  cert(extra: Partial<ItemBody['orderable']> = {}): ItemBody {
+    return itemBody(this.rng, 'certificate', extra);
+  }
+
+  /** An item placed `days` ago on its own order, then assigned and walked a day later (when assigned). */
+  open(item: ItemBody, days: number, ordererId: number | null, actions: WorkflowAction[]): string {
+    const [ref] = this.place([item], this.recent(days));
+    if (ordererId !== null) {
+      this.assign(ref, ordererId, this.recent(days - 1));
+      this.walk(ref, asOrderer(ordererId), actions, this.recent(days - 1));
+    }
+    return ref;
+  }
+}
+
+const DESPATCH: WorkflowAction = {
+  type: 'despatch',
+  despatchedOn: null,
+  carrier: 'royal_mail',
+  service: 'first_class',
+  cost: null,
+  reference: null,
+};
+const CONTACT: WorkflowAction = {
+  type: 'contact_customer',
+  body: 'Could you confirm the details on your order?',
+  responseRequired: true,
+};
+const REPLY: WorkflowAction = { type: 'customer_reply' };
+const POSTPONE: WorkflowAction = { type: 'postpone_notification' };
+const escalate = (message: string): WorkflowAction => ({ type: 'escalate', message });
+
+/** The demo staff, all with the demo password; answers their ids by e-mail. */
+async function addDemoUsers(b: DemoBuilder, now: Date): Promise<Record<string, number>> {
+  // Three argon2 hashes, computed side by side on the libuv pool.
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  const ids: Record<string, number> = {};
+  for (const [i, u] of DEMO_USERS.entries())
+    ids[u.email] = b.addUser({
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      isOrderer: u.is_orderer,
+      passwordHash: hashes[i],
+      createdAt: new Date(now.getTime() - 400 * DAY_MS),
+      updatedAt: new Date(now.getTime() - 400 * DAY_MS),
+    });
+  return ids;
+}
+
+/** A year of sales: completed orders every few days, a few refunded. */
+function addYearOfSales(plan: DemoPlan): void {
+  const { rng, admin, orderers } = plan;
   for (let daysAgo = 395; daysAgo >= 20; daysAgo -= rng.int(2, 4)) {
     const lines = Array.from({ length: rng.int(1, 3) }, () =>
       rng.pick(['certificate', 'certificate', 'certificate', 'translation', 'deed_poll', 'divorce'] as const),
     );
-    const placedAt = at(daysAgo, rng.int(8, 20));
-    const refs = place(
+    const placedAt = plan.at(daysAgo, rng.int(8, 20));
+    const refs = plan.place(
       lines.map((l) => itemBody(rng, l)),
       placedAt,
       rng.pick(['UK', 'UK', 'UK', 'UK', 'EC', 'NA', 'WW'] as const),
     );
     for (const [i, ref] of refs.entries()) {
       const orderer = rng.pick(orderers);
-      const when = new Date(placedAt.getTime() + 86_400_000);
-      assign(ref, orderer, when);
+      const when = new Date(placedAt.getTime() + DAY_MS);
+      plan.assign(ref, orderer, when);
       const actions: WorkflowAction[] =
         lines[i] === 'certificate' || lines[i] === 'divorce'
-          ? [groOrder('customer'), { type: 'received_from_gro' }]
+          ? [plan.groOrder('customer'), { type: 'received_from_gro' }]
           : [
               { type: 'approve_documents' },
               ...(lines[i] === 'translation'
@@ -264,17 +324,17 @@ export async function buildDemo(now = new Date()): Promise<DemoBuilder> {
                     { type: 'send_for_translation', notes: null, despatchTo: 'customer' },
                     { type: 'translation_complete' },
                   ] as WorkflowAction[])
-                : [despatch]),
+                : [DESPATCH]),
             ];
-      walk(ref, asOrderer(orderer), actions, when);
+      plan.walk(ref, asOrderer(orderer), actions, when);
       if (rng.next() < 0.05) {
-        walk(
+        plan.walk(
           ref,
           asOrderer(orderer),
           [{ type: 'escalate', message: 'Customer reports the document never arrived.' }],
           when,
         );
-        walk(
+        plan.walk(
           ref,
           admin,
           [
@@ -291,70 +351,58 @@ export async function buildDemo(now = new Date()): Promise<DemoBuilder> {
       }
     }
   }
+}
 
-  // Work in progress: items in every state, spread over the two orderers.
-  const [alice, bob] = orderers;
-  const recent = (d: number) => at(d, 9 + (d % 8));
-  const cert = (extra: Partial<ItemBody['orderable']> = {}) => itemBody(rng, 'certificate', extra);
-  const open = (item: ItemBody, days: number, ordererId: number | null, actions: WorkflowAction[]) => {
-    const [ref] = place([item], recent(days));
-    if (ordererId !== null) {
-      assign(ref, ordererId, recent(days - 1));
-      walk(ref, asOrderer(ordererId), actions, recent(days - 1));
-    }
-    return ref;
-  };
-  const escalate = (message: string): WorkflowAction => ({ type: 'escalate', message });
-  const contact: WorkflowAction = {
-    type: 'contact_customer',
-    body: 'Could you confirm the details on your order?',
-    responseRequired: true,
-  };
-  const reply: WorkflowAction = { type: 'customer_reply' };
-  const postpone: WorkflowAction = { type: 'postpone_notification' };
-
+/** Work in progress: unassigned items, and each orderer's items along every product line's steps. */
+function addWorkInProgress(plan: DemoPlan): void {
+  const { rng, orderers } = plan;
   for (let i = 0; i < 6; i++)
-    open(
+    plan.open(
       itemBody(rng, rng.pick(['certificate', 'translation', 'deed_poll', 'divorce'] as const)),
       1 + (i % 3),
       null,
       [],
     );
-  open(itemBody(rng, 'child_deed_poll'), 2, null, []);
-  for (const who of [alice, bob]) {
-    open(cert(), 3, who, []);
-    open(cert(), 5, who, [groOrder()]);
-    open(cert({ scan_send: true }), 16, who, [groOrder(), { type: 'received_from_gro' }]);
-    open(cert(), 9, who, [groOrder(), { type: 'received_from_gro' }]);
-    open(cert(), 12, who, [
-      groOrder(),
+  plan.open(itemBody(rng, 'child_deed_poll'), 2, null, []);
+  for (const who of orderers) {
+    plan.open(plan.cert(), 3, who, []);
+    plan.open(plan.cert(), 5, who, [plan.groOrder()]);
+    plan.open(plan.cert({ scan_send: true }), 16, who, [plan.groOrder(), { type: 'received_from_gro' }]);
+    plan.open(plan.cert(), 9, who, [plan.groOrder(), { type: 'received_from_gro' }]);
+    plan.open(plan.cert(), 12, who, [
+      plan.groOrder(),
       { type: 'ips_submitted', notes: 'IPS raised: the GRO could not find the entry.' },
     ]);
-    open(cert(), 14, who, [
-      groOrder(),
+    plan.open(plan.cert(), 14, who, [
+      plan.groOrder(),
       { type: 'gro_communication', message: 'Entry not found; fee refunded.', refundAmount: 925 },
     ]);
-    open(itemBody(rng, 'translation'), 4, who, []);
-    open(itemBody(rng, 'translation', { documents_by_post: true }), 6, who, []);
-    open(itemBody(rng, 'translation'), 7, who, [{ type: 'approve_documents' }]);
-    open(itemBody(rng, 'translation'), 8, who, [
+    plan.open(itemBody(rng, 'translation'), 4, who, []);
+    plan.open(itemBody(rng, 'translation', { documents_by_post: true }), 6, who, []);
+    plan.open(itemBody(rng, 'translation'), 7, who, [{ type: 'approve_documents' }]);
+    plan.open(itemBody(rng, 'translation'), 8, who, [
       { type: 'approve_documents' },
       { type: 'send_for_translation', notes: 'Please keep the layout.', despatchTo: 'office_orders' },
     ]);
-    open(itemBody(rng, 'deed_poll'), 2, who, []);
-    open(itemBody(rng, 'deed_poll'), 20, who, [
+    plan.open(itemBody(rng, 'deed_poll'), 2, who, []);
+    plan.open(itemBody(rng, 'deed_poll'), 20, who, [
       {
         type: 'reject_documents',
         notes: 'The witness signature is missing; please re-sign and upload again.',
       },
     ]);
   }
-  // Apostilles, some already batched to the FCO.
+}
+
+/** Apostilles, some already batched to the FCO: one batch ready to post, one with the FCO. */
+function addFcoBatches(plan: DemoPlan): void {
+  const { b } = plan;
+  const [alice] = plan.orderers;
   const apostilles: string[] = [];
   for (let i = 0; i < 5; i++)
     apostilles.push(
-      open(cert({ apostille_copies: 1, apostille_country: 'ES' }), 10 + i, alice, [
-        groOrder(),
+      plan.open(plan.cert({ apostille_copies: 1, apostille_country: 'ES' }), 10 + i, alice, [
+        plan.groOrder(),
         { type: 'received_from_gro' },
       ]),
     );
@@ -362,77 +410,93 @@ export async function buildDemo(now = new Date()): Promise<DemoBuilder> {
     apostilles.slice(0, 2),
     { fcoReference: 'FCO-2026-1187', fcoCost: 6000 },
     asOrderer(alice),
-    recent(6),
+    plan.recent(6),
   );
   const waiting = b.createFcoBatch(
     apostilles.slice(2, 4),
     { fcoReference: 'FCO-2026-1172', fcoCost: 6000 },
     asOrderer(alice),
-    recent(8),
+    plan.recent(8),
   );
   b.despatchFcoBatch(
     waiting,
     { despatchCost: 650, despatchReference: 'RM 4471 2290 GB' },
     asOrderer(alice),
-    recent(7),
+    plan.recent(7),
   );
+}
 
-  // Every escalation stage in each of its four steps: escalated, waiting for the customer, the customer's
-  // answer received, and waiting but on hold. Holds are postponed two days ago, so they end in five days
-  // and the scheduler keeps them; the waits are a week or more old, so the scheduler reminds them.
+/**
+ * Every escalation stage in each of its four steps: escalated, waiting for the customer, the customer's
+ * answer received, and waiting but on hold. Holds are postponed two days ago, so they end in five days
+ * and the scheduler keeps them; the waits are a week or more old, so the scheduler reminds them.
+ */
+function addEscalations(plan: DemoPlan): void {
+  const { admin } = plan;
+  const [alice, bob] = plan.orderers;
   const stages: { stage: CustomerStage; item: () => ItemBody; reach: () => WorkflowAction[]; why: string }[] =
     [
       {
         stage: 'gro_order',
-        item: () => cert(),
+        item: () => plan.cert(),
         reach: () => [],
         why: 'The customer gave two different dates of birth.',
       },
       {
         stage: 'gro_reorder',
-        item: () => cert(),
-        reach: () => [groOrder(), { type: 'reorder_required', notes: 'Wrong entry issued; reordering.' }],
+        item: () => plan.cert(),
+        reach: () => [
+          plan.groOrder(),
+          { type: 'reorder_required', notes: 'Wrong entry issued; reordering.' },
+        ],
         why: 'Second attempt also failing.',
       },
       {
         stage: 'apostille',
-        item: () => cert({ apostille_copies: 1, apostille_country: 'AE' }),
-        reach: () => [groOrder(), { type: 'received_from_gro' }],
+        item: () => plan.cert({ apostille_copies: 1, apostille_country: 'AE' }),
+        reach: () => [plan.groOrder(), { type: 'received_from_gro' }],
         why: 'Embassy needs a newer certificate.',
       },
       {
         stage: 'scan_send',
-        item: () => cert({ scan_send: true }),
-        reach: () => [groOrder(), { type: 'received_from_gro' }],
+        item: () => plan.cert({ scan_send: true }),
+        reach: () => [plan.groOrder(), { type: 'received_from_gro' }],
         why: 'Scan is unreadable; ask for a better copy?',
       },
       {
         stage: 'despatch',
-        item: () => cert(),
-        reach: () => [groOrder(), { type: 'received_from_gro' }],
+        item: () => plan.cert(),
+        reach: () => [plan.groOrder(), { type: 'received_from_gro' }],
         why: 'Delivery address outside our courier zone.',
       },
       {
         stage: 'gro_refunded',
-        item: () => cert(),
+        item: () => plan.cert(),
         reach: () => [
-          groOrder(),
+          plan.groOrder(),
           { type: 'gro_communication', message: 'No trace of the entry.', refundAmount: 925 },
         ],
         why: 'Ask the customer for more details.',
       },
     ];
   for (const [i, s] of stages.entries()) {
-    for (const [step, then] of [[], [contact], [contact, reply], [contact, postpone]].entries()) {
+    for (const [step, then] of [[], [CONTACT], [CONTACT, REPLY], [CONTACT, POSTPONE]].entries()) {
       const who = (i + step) % 2 === 0 ? alice : bob;
       const days = 11 + i + step;
-      const ref = open(s.item(), days, who, [...s.reach(), escalate(s.why)]);
-      if (then.length > 0) walk(ref, admin, then.slice(0, 1), recent(days - 3));
-      if (then.length > 1) walk(ref, admin, then.slice(1), recent(2));
+      const ref = plan.open(s.item(), days, who, [...s.reach(), escalate(s.why)]);
+      if (then.length > 0) plan.walk(ref, admin, then.slice(0, 1), plan.recent(days - 3));
+      if (then.length > 1) plan.walk(ref, admin, then.slice(1), plan.recent(2));
     }
   }
+}
 
-  // Modify-order requests waiting for the customer, and the same on hold.
+/**
+ * Modify-order requests waiting for the customer (and the same on hold), a cancellation that stays escalated
+ * (only refund_only left), and a flagged item with a note.
+ */
+function addOrderChangesAndFlags(plan: DemoPlan): void {
+  const { admin } = plan;
+  const [alice, bob] = plan.orderers;
   for (const [copies, to, hold] of [
     [1, 2, false],
     [2, 1, false],
@@ -440,12 +504,13 @@ export async function buildDemo(now = new Date()): Promise<DemoBuilder> {
     [3, 1, true],
   ] as const) {
     const who = to > copies ? alice : bob;
-    const ref = open(cert({ copies }), 6, who, [{ type: 'request_update', attributes: { copies: to } }]);
-    if (hold) walk(ref, asOrderer(who), [postpone], recent(1));
+    const ref = plan.open(plan.cert({ copies }), 6, who, [
+      { type: 'request_update', attributes: { copies: to } },
+    ]);
+    if (hold) plan.walk(ref, asOrderer(who), [POSTPONE], plan.recent(1));
   }
-  // A cancellation that stays escalated (only refund_only left), and a flagged item with a note.
-  const cancelled = open(cert(), 19, alice, [escalate('Duplicate of an earlier order.')]);
-  walk(
+  const cancelled = plan.open(plan.cert(), 19, alice, [escalate('Duplicate of an earlier order.')]);
+  plan.walk(
     cancelled,
     admin,
     [
@@ -457,12 +522,26 @@ export async function buildDemo(now = new Date()): Promise<DemoBuilder> {
         notes: 'Customer ordered twice.',
       },
     ],
-    recent(18),
+    plan.recent(18),
   );
-  open(cert(), 10, bob, [
+  plan.open(plan.cert(), 10, bob, [
     { type: 'add_note', body: 'Customer phoned: needs it before the 30th.' },
     { type: 'toggle_flag' },
   ]);
+}
+
+/** Builds the whole demo data set as of `now` in memory; nothing is written yet. */
+export async function buildDemo(now = new Date()): Promise<DemoBuilder> {
+  const b = new DemoBuilder(now);
+  const ids = await addDemoUsers(b, now);
+  const admin: UserActor = { kind: 'user', id: ids['admin@demo.test'], role: 'admin' };
+  const plan = new DemoPlan(b, random(20261122), now, admin, [ids['alice@demo.test'], ids['bob@demo.test']]);
+  // The parts share one random sequence: their order is part of the data set.
+  addYearOfSales(plan);
+  addWorkInProgress(plan);
+  addFcoBatches(plan);
+  addEscalations(plan);
+  addOrderChangesAndFlags(plan);
   return b;
 }
 

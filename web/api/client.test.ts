@@ -6,7 +6,9 @@ import {
   ApiError,
   api,
   apiUrl,
+  currentLocationForReturn,
   getCsrfToken,
+  isApiError,
   setCsrfToken,
   setUnauthorizedHandler,
   signInPath,
@@ -217,5 +219,82 @@ describe('api client', () => {
 
   it('sends a 401 to plain /sign-in when the user was on the dashboard', () => {
     expect(signInPath('/dashboard')).toBe('/sign-in');
+  });
+
+  it('sends a FormData body as it is, letting the browser set the multipart Content-Type', async () => {
+    const calls = stubFetch(200, {});
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF']), 'scan.pdf');
+    await api.post('order_items/1-1/attachments', form, EmptySchema);
+    expect(calls[0].init.body).toBe(form);
+    expect(headersOf(calls[0])['Content-Type']).toBeUndefined();
+  });
+
+  it('sends {} for a POST or PUT without a body', async () => {
+    const calls = stubFetch(200, {});
+    await api.post('order_items/1-1/toggle_flag', undefined, EmptySchema);
+    await api.put('order_items/1-1', null, EmptySchema);
+    expect(calls.map((c) => c.init.body)).toEqual(['{}', '{}']);
+  });
+
+  it('lets a cancelled request fail as the abort it is, not as a network error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new DOMException('The operation was aborted.', 'AbortError');
+      }),
+    );
+    const error = await api.get('notifications', NotificationListSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
+  });
+
+  it('names the status when it has no readable message for it, and keeps the details out', async () => {
+    stubFetch(502, { error: { code: 42, message: 'not the error shape' } });
+    const error = (await api
+      .get('notifications', NotificationListSchema)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('http_502');
+    expect(error.message).toBe('The server answered 502. Please try again.');
+    expect(error.fieldErrors).toEqual({});
+  });
+
+  it('gives the fallback message of each status it knows', async () => {
+    const expected: Record<number, RegExp> = {
+      403: /not allowed/,
+      404: /not found/i,
+      413: /too large/,
+      422: /check the form/,
+      429: /too many attempts/i,
+    };
+    for (const [status, message] of Object.entries(expected)) {
+      stubFetch(Number(status), undefined);
+      const error = (await api.get('x', EmptySchema).catch((e: unknown) => e)) as ApiError;
+      expect(error.message).toMatch(message);
+    }
+  });
+
+  it('reads a map of field errors whose values are lists, taking the first message', () => {
+    const error = new ApiError(422, 'invalid_input', 'Check the form.', {
+      'order.email': ['Enter an e-mail.', 'Too long.'],
+      ignored: 3,
+    });
+    expect(error.fieldErrors).toEqual({ 'order.email': 'Enter an e-mail.', email: 'Enter an e-mail.' });
+  });
+
+  it('returns to where the user was, but never to sign-in itself', () => {
+    expect(currentLocationForReturn()).toBe('/orders/100234-2?tab=notes');
+    window.history.replaceState(null, '', '/sign-in?next=%2Fusers');
+    expect(currentLocationForReturn()).toBe('/dashboard');
+    expect(signInPath('/')).toBe('/sign-in');
+    expect(signInPath('')).toBe('/sign-in');
+  });
+
+  it('isApiError tells an API failure, of any status or of one', () => {
+    const error = new ApiError(404, 'not_found', 'Not found.');
+    expect(isApiError(error)).toBe(true);
+    expect(isApiError(error, 404)).toBe(true);
+    expect(isApiError(error, 409)).toBe(false);
+    expect(isApiError(new Error('x'))).toBe(false);
   });
 });

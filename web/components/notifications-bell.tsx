@@ -21,6 +21,7 @@ import { type Notification, NotificationListSchema } from '../../domain/contract
 import { api } from '../api/client';
 import { notificationsQuery, queryKeys } from '../api/queries';
 import { formatAgo } from '../lib/time';
+import { bellLabel, newestFirst, notificationTarget, unreadBadge } from './notifications-model';
 import classes from './shell.module.css';
 
 function useMarkRead() {
@@ -79,23 +80,17 @@ export function NotificationsBell() {
   const { data, isPending, isError } = useQuery(notificationsQuery);
   const markRead = useMarkRead();
   const unread = data?.unread_count ?? 0;
-  const list = [...(data?.notifications ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const list = newestFirst(data?.notifications ?? []);
 
   const open = (n: Notification) => {
     if (!n.read) markRead.mutate([n.id]);
     setOpened(false);
-    if (n.order_item_ref) navigate(`/orders/${encodeURIComponent(n.order_item_ref)}`);
+    const target = notificationTarget(n);
+    if (target) navigate(target);
   };
 
   return (
-    <Indicator
-      label={unread > 99 ? '99+' : unread}
-      size={16}
-      offset={6}
-      color="red.8"
-      disabled={unread === 0}
-      inline
-    >
+    <Indicator label={unreadBadge(unread)} size={16} offset={6} color="red.8" disabled={unread === 0} inline>
       <Popover
         opened={opened}
         onChange={setOpened}
@@ -112,7 +107,7 @@ export function NotificationsBell() {
             color="gray"
             size="lg"
             onClick={() => setOpened((o) => !o)}
-            aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+            aria-label={bellLabel(unread)}
             data-testid="notifications-bell"
           >
             <IconBell size={20} stroke={1.6} aria-hidden />

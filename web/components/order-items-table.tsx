@@ -28,37 +28,16 @@ import {
   IconSortDescending,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { OrderItemListRow } from '../../domain/contract/order-item';
-import { QUEUE_SORTS, type QueuePage, type QueueSort } from '../../domain/contract/queues';
+import type { QueuePage, QueueSort } from '../../domain/contract/queues';
 import { formatPence } from '../../domain/format';
 import type { QueueView } from '../api/queries';
 import { DueDate } from './due-date';
+import { queueCountText, sortChange } from './queue-view';
 import { StateBadge } from './state-badge';
 
 const FILTER_SETTLE_MS = 300;
-
-/** The queue view of the current URL (`?page=&sort=&dir=&q=`) and a way to change it. */
-export function useQueueView(): [QueueView, (next: Partial<QueueView>) => void] {
-  const [params, setParams] = useSearchParams();
-  const sort = params.get('sort');
-  const view: QueueView = {
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
-    sort: QUEUE_SORTS.includes(sort as QueueSort) ? (sort as QueueSort) : 'due',
-    dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
-    q: params.get('q') ?? '',
-  };
-  const change = (next: Partial<QueueView>) => {
-    const merged = { ...view, ...next };
-    const out: Record<string, string> = {};
-    if (merged.page > 1) out.page = String(merged.page);
-    if (merged.sort !== 'due') out.sort = merged.sort;
-    if (merged.dir !== 'asc') out.dir = merged.dir;
-    if (merged.q) out.q = merged.q;
-    setParams(out, { replace: true });
-  };
-  return [view, change];
-}
 
 interface OrderItemsTableProps {
   /** The page the server answered (items and paging). */
@@ -130,12 +109,7 @@ export function OrderItemsTable({
   }, [filter, view.q, onViewChange]);
 
   const rows = data?.order_items ?? [];
-  const onSort = (key: QueueSort) =>
-    onViewChange(
-      view.sort === key
-        ? { dir: view.dir === 'asc' ? 'desc' : 'asc', page: 1 }
-        : { sort: key, dir: 'asc', page: 1 },
-    );
+  const onSort = (key: QueueSort) => onViewChange(sortChange(view, key));
 
   if (loading) {
     return (
@@ -164,7 +138,7 @@ export function OrderItemsTable({
           size="xs"
         />
         <Text size="xs" c="dimmed" aria-live="polite">
-          {data ? countText(data, rows.length) : ''}
+          {data ? queueCountText(data, rows.length) : ''}
         </Text>
       </Group>
       <ScrollArea.Autosize mah={560} type="auto">
@@ -304,13 +278,4 @@ export function OrderItemsTable({
       )}
     </Paper>
   );
-}
-
-function countText(data: QueuePage, shown: number): string {
-  if (data.total_count === 0) return '0 items';
-  const first = (data.page - 1) * data.per_page + 1;
-  const all = data.total_count.toLocaleString('en-GB');
-  return data.total_pages > 1
-    ? `${first.toLocaleString('en-GB')}–${(first + shown - 1).toLocaleString('en-GB')} of ${all} items`
-    : `${all} item${data.total_count === 1 ? '' : 's'}`;
 }

@@ -118,4 +118,73 @@ describe('useLiveUpdates', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  function mountWithSpy() {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, children);
+    const hook = renderHook(() => useLiveUpdates(), { wrapper });
+    const source = FakeEventSource.last;
+    if (!source) throw new Error('no event stream opened');
+    return { invalidate, hook, source };
+  }
+
+  it('handles hints arriving together once, after they settle, and skips a hint it cannot read', () => {
+    vi.useFakeTimers();
+    const { invalidate, hook, source } = mountWithSpy();
+    try {
+      source.emit('change', JSON.stringify({ topic: 'order_item', id: 'A1' }));
+      source.emit('change', 'not json');
+      vi.advanceTimersByTime(200);
+      source.emit('change', JSON.stringify({ topic: 'notification', id: null }));
+      source.emit('change', JSON.stringify({ topic: 'order_item', id: 'A2' }));
+      vi.advanceTimersByTime(249);
+      expect(invalidate).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      // One refresh of the notifications and one of the work lists, for all four hints.
+      expect(invalidate).toHaveBeenCalledTimes(2);
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: ['notifications'] });
+      vi.advanceTimersByTime(1000);
+      expect(invalidate).toHaveBeenCalledTimes(2);
+    } finally {
+      hook.unmount();
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('drops the hints still settling when a resync comes, and stops listening on unmount', () => {
+    vi.useFakeTimers();
+    const { invalidate, hook, source } = mountWithSpy();
+    try {
+      source.emit('change', JSON.stringify({ topic: 'order_item', id: 'A1' }));
+      source.emit('resync');
+      expect(invalidate).toHaveBeenCalledTimes(1);
+      expect(invalidate).toHaveBeenCalledWith({ refetchType: 'active' });
+      vi.advanceTimersByTime(1000);
+      expect(invalidate).toHaveBeenCalledTimes(1);
+      source.emit('change', JSON.stringify({ topic: 'order_item', id: 'A1' }));
+      hook.unmount();
+      expect(source.closed).toBe(true);
+      vi.advanceTimersByTime(1000);
+      expect(invalidate).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('does nothing where the browser has no EventSource', () => {
+    vi.stubGlobal('EventSource', undefined);
+    FakeEventSource.last = undefined;
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, children);
+    const hook = renderHook(() => useLiveUpdates(), { wrapper });
+    expect(FakeEventSource.last).toBeUndefined();
+    hook.unmount();
+    vi.unstubAllGlobals();
+  });
 });

@@ -11,8 +11,9 @@ import { fcoBatchesQuery, myOrdersQuery, ordererStatsQuery } from '../../api/que
 import { useCurrentUser } from '../../components/auth';
 import { FcoBatchesTable } from '../../components/fco-batches-table';
 import { GroupCounts } from '../../components/group-counts';
-import { OrderItemsTable, useQueueView } from '../../components/order-items-table';
+import { OrderItemsTable } from '../../components/order-items-table';
 import { PageHeader } from '../../components/page-title';
+import { useQueueView } from '../../components/queue-view';
 import { PlaceFcoOrderModal } from './place-fco-order-modal';
 
 /** Only items waiting for their apostille can go into an FCO batch. */

@@ -28,6 +28,7 @@ import {
 import { formatDateTime } from '../../../domain/format';
 import { api } from '../../api/client';
 import { PageHeader } from '../../components/page-title';
+import { pageFromParams } from '../../components/queue-view';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
 // Text darker than Mantine's light-variant default, for AA contrast (4.5:1) on the tinted background.
@@ -103,7 +104,7 @@ function StatusBadge({ status }: { status: OutboxStatus }) {
 
 export default function OutboxPage() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = pageFromParams(params);
   const outbox = useQuery(outboxQuery(page));
   const data = outbox.data;
   const messages = data?.messages ?? [];

@@ -1,5 +1,24 @@
-import { describe, expect, it } from 'vitest';
-import { changeText, comparisonTable, type Report, reportCsv } from './report-model';
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import { FIRST_REPORT_YEAR } from '../../../domain/contract/report';
+import {
+  changeText,
+  changeTone,
+  chosenMonthFromParams,
+  comparisonTable,
+  downloadText,
+  formatMeasure,
+  hasSales,
+  monthLabel,
+  monthParams,
+  previousMonthOf,
+  type Report,
+  reportCsv,
+  reportFileName,
+  reportYears,
+  sameMonthLastYearOf,
+  shortMonthLabel,
+} from './report-model';
 
 const totals = (gross: number, orders: number) => ({
   orders,
@@ -69,5 +88,110 @@ describe('reportCsv', () => {
   it('never lets a text cell start a spreadsheet formula', () => {
     const risky = reportCsv({ ...report, by_type: [{ ...report.by_type[0], type: '=HYPERLINK("x")' }] });
     expect(risky).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});
+
+describe('chosenMonthFromParams', () => {
+  const last = { year: 2026, month: 10 };
+  const chosen = (query: string) => chosenMonthFromParams(new URLSearchParams(query), last, 2026);
+
+  it('is last month without parameters', () => {
+    expect(chosen('')).toEqual(last);
+  });
+
+  it('reads the year and month of the address', () => {
+    expect(chosen('year=2025&month=2')).toEqual({ year: 2025, month: 2 });
+  });
+
+  it('falls back part by part when one is out of range or not a whole number', () => {
+    expect(chosen('year=2031&month=3')).toEqual({ year: 2026, month: 3 });
+    expect(chosen(`year=${FIRST_REPORT_YEAR - 1}&month=13`)).toEqual(last);
+    expect(chosen('year=2025&month=1.5')).toEqual({ year: 2025, month: 10 });
+  });
+
+  it('round-trips through monthParams', () => {
+    const month = { year: 2025, month: 7 };
+    expect(chosenMonthFromParams(new URLSearchParams(monthParams(month)), last, 2026)).toEqual(month);
+  });
+});
+
+describe('small report helpers', () => {
+  it('offer the years newest first back to the first report', () => {
+    const years = reportYears(2026);
+    expect(years[0]).toBe('2026');
+    expect(years.at(-1)).toBe(String(FIRST_REPORT_YEAR));
+  });
+
+  it('name the CSV by the month, zero-padded', () => {
+    expect(reportFileName({ year: 2026, month: 1 })).toBe('sales-report-2026-01.csv');
+    expect(reportFileName({ year: 2026, month: 11 })).toBe('sales-report-2026-11.csv');
+  });
+
+  it('label months long and short, and step back across a year end', () => {
+    expect(monthLabel({ year: 2026, month: 1 })).toBe('January 2026');
+    expect(shortMonthLabel({ year: 2026, month: 12 })).toBe('Dec 2026');
+    expect(previousMonthOf({ year: 2026, month: 1 })).toEqual({ year: 2025, month: 12 });
+    expect(sameMonthLastYearOf({ year: 2026, month: 3 })).toEqual({ year: 2025, month: 3 });
+  });
+
+  it('tell a month with sales from an empty one (a refund alone counts)', () => {
+    expect(hasSales(report)).toBe(true);
+    const quiet = {
+      ...report,
+      daily: [{ date: '2026-01-01', orders: 0, gross_in_pence: 0, net_in_pence: 0 }],
+    };
+    expect(hasSales(quiet)).toBe(false);
+    const refund = {
+      ...report,
+      daily: [{ date: '2026-01-01', orders: 0, gross_in_pence: 0, net_in_pence: -500 }],
+    };
+    expect(hasSales(refund)).toBe(true);
+  });
+
+  it('colour a change by whether it went the good way', () => {
+    expect(changeTone(120, 100, true)).toBe('good');
+    expect(changeTone(80, 100, true)).toBe('bad');
+    expect(changeTone(120, 100, false)).toBe('bad');
+    expect(changeTone(100, 100, true)).toBeUndefined();
+    expect(changeTone(5, 0, true)).toBeUndefined();
+  });
+
+  it('write the counts and money of a measure as shown', () => {
+    expect(formatMeasure(1234, false)).toBe('1,234');
+    expect(formatMeasure(123456, true)).toBe('£1,234.56');
+  });
+});
+
+describe('downloadText', () => {
+  it('downloads the text as a file with a byte order mark, then lets the link go', async () => {
+    const created: Blob[] = [];
+    const createUrl = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:report';
+    });
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicks: { download: string; href: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push({ download: this.download, href: this.href });
+    });
+    vi.useFakeTimers();
+    try {
+      downloadText('sales-report-2026-01.csv', 'a,b\r\n');
+      expect(clicks).toEqual([{ download: 'sales-report-2026-01.csv', href: 'blob:report' }]);
+      expect(document.querySelectorAll('a')).toHaveLength(0);
+      expect(created[0].type).toBe('text/csv;charset=utf-8');
+      const bytes = new Uint8Array(await created[0].arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(revoke).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(10_000);
+      expect(revoke).toHaveBeenCalledWith('blob:report');
+    } finally {
+      vi.useRealTimers();
+      createUrl.mockRestore();
+      revoke.mockRestore();
+      click.mockRestore();
+    }
   });
 });

@@ -2,7 +2,7 @@
  * What the sales report screen shows, as rows of display text: the screen's tables and the CSV are both built
  * from these, so the download holds exactly the figures on screen.
  */
-import type { SalesReport, SalesTotals } from '../../../domain/contract/report';
+import { FIRST_REPORT_YEAR, type SalesReport, type SalesTotals } from '../../../domain/contract/report';
 import { formatDate, formatPence } from '../../../domain/format';
 import { DELIVERY_REGION_OPTIONS } from '../../../domain/options';
 
@@ -31,6 +31,47 @@ export const previousMonthOf = ({ year, month }: MonthRef): MonthRef =>
   month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
 
 export const sameMonthLastYearOf = ({ year, month }: MonthRef): MonthRef => ({ year: year - 1, month });
+
+/**
+ * The month the address asks for (`?year=&month=`), each part falling back to last month's when it is
+ * missing or out of range (a year before the first report or after this one, a month outside 1–12).
+ */
+export function chosenMonthFromParams(
+  params: URLSearchParams,
+  last: MonthRef,
+  currentYear: number,
+): MonthRef {
+  const read = (key: string, min: number, max: number) => {
+    const n = Number(params.get(key));
+    return Number.isInteger(n) && n >= min && n <= max ? n : null;
+  };
+  return {
+    year: read('year', FIRST_REPORT_YEAR, currentYear) ?? last.year,
+    month: read('month', 1, 12) ?? last.month,
+  };
+}
+
+/** The address parameters of a month: both parts always, so a shared link shows the same month later. */
+export const monthParams = ({ year, month }: MonthRef) => ({ year: String(year), month: String(month) });
+
+/** The years the picker offers, newest first: this year back to the first report's. */
+export function reportYears(currentYear: number): string[] {
+  return Array.from({ length: currentYear - FIRST_REPORT_YEAR + 1 }, (_, i) => String(currentYear - i));
+}
+
+/** The CSV's file name, e.g. 'sales-report-2026-01.csv'. */
+export const reportFileName = ({ year, month }: MonthRef) =>
+  `sales-report-${year}-${String(month).padStart(2, '0')}.csv`;
+
+/** Whether any day of the month had orders or money moving (else the chart is replaced by a sentence). */
+export const hasSales = (report: Report) =>
+  report.daily.some((d) => d.orders > 0 || d.gross_in_pence !== 0 || d.net_in_pence !== 0);
+
+/** Whether a change went the good way ('good'), the bad way ('bad'), or neither (none, or nothing before). */
+export function changeTone(now: number, before: number, upIsGood: boolean): 'good' | 'bad' | undefined {
+  if (before === 0 || now === before) return undefined;
+  return now > before === upIsGood ? 'good' : 'bad';
+}
 
 const count = new Intl.NumberFormat('en-GB');
 const percent = new Intl.NumberFormat('en-GB', {

@@ -32,16 +32,22 @@ import {
   byRegionTable,
   byTypeTable,
   changeText,
+  changeTone,
+  chosenMonthFromParams,
   comparisonTable,
   dailyTable,
   downloadText,
   formatMeasure,
+  hasSales,
   MEASURES,
   type MonthRef,
   monthLabel,
+  monthParams,
   previousMonthOf,
   type Report,
   reportCsv,
+  reportFileName,
+  reportYears,
   sameMonthLastYearOf,
   shortMonthLabel,
   type TextTable,
@@ -67,16 +73,8 @@ const num = { fontVariantNumeric: 'tabular-nums' } as const;
 /** The chosen month from the address (?year=&month=), else last month. */
 function useChosenMonth(last: MonthRef, currentYear: number) {
   const [params, setParams] = useSearchParams();
-  const read = (key: string, min: number, max: number) => {
-    const n = Number(params.get(key));
-    return Number.isInteger(n) && n >= min && n <= max ? n : null;
-  };
-  const chosen: MonthRef = {
-    year: read('year', FIRST_REPORT_YEAR, currentYear) ?? last.year,
-    month: read('month', 1, 12) ?? last.month,
-  };
-  const choose = (next: MonthRef) =>
-    setParams({ year: String(next.year), month: String(next.month) }, { replace: true });
+  const chosen = chosenMonthFromParams(params, last, currentYear);
+  const choose = (next: MonthRef) => setParams(monthParams(next), { replace: true });
   return [chosen, choose] as const;
 }
 
@@ -90,13 +88,7 @@ export default function SalesReportPage() {
   const report = useQuery(salesReportQuery(chosen, valid));
   const errorId = useId();
 
-  const years = useMemo(
-    () =>
-      Array.from({ length: currentYear - FIRST_REPORT_YEAR + 1 }, (_, i) => String(currentYear - i)).map(
-        (y) => ({ value: y, label: y }),
-      ),
-    [currentYear],
-  );
+  const years = useMemo(() => reportYears(currentYear).map((y) => ({ value: y, label: y })), [currentYear]);
 
   const data = valid ? report.data?.report : undefined;
 
@@ -131,13 +123,7 @@ export default function SalesReportPage() {
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden />}
               disabled={!data}
-              onClick={() =>
-                data &&
-                downloadText(
-                  `sales-report-${data.year}-${String(data.month).padStart(2, '0')}.csv`,
-                  reportCsv(data),
-                )
-              }
+              onClick={() => data && downloadText(reportFileName(data), reportCsv(data))}
             >
               Download CSV
             </Button>
@@ -204,7 +190,7 @@ function ReportView({ report }: { report: Report }) {
   const month = { year: report.year, month: report.month };
   const prevLabel = shortMonthLabel(previousMonthOf(month));
   const lastYearLabel = shortMonthLabel(sameMonthLastYearOf(month));
-  const hasSales = report.daily.some((d) => d.orders > 0 || d.gross_in_pence !== 0 || d.net_in_pence !== 0);
+  const anySales = hasSales(report);
 
   return (
     <Stack gap="md" data-testid="sales-report">
@@ -235,7 +221,7 @@ function ReportView({ report }: { report: Report }) {
 
       <Grid gap="md" align="stretch">
         <Grid.Col span={{ base: 12, lg: 6 }}>
-          <DailyCard report={report} hasSales={hasSales} />
+          <DailyCard report={report} anySales={anySales} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <TableCard table={comparisonTable(report)} h="100%" />
@@ -267,11 +253,10 @@ function Change({
   upIsGood: boolean;
 }) {
   const text = changeText(now, before);
-  const direction = before === 0 || now === before ? 0 : now > before ? 1 : -1;
-  const good = direction === 0 ? undefined : direction > 0 === upIsGood;
+  const tone = changeTone(now, before, upIsGood);
   return (
     <Text size="xs" c="dimmed" style={num}>
-      <Text span inherit fw={600} c={good === undefined ? undefined : good ? 'teal.9' : 'red.9'}>
+      <Text span inherit fw={600} c={tone === undefined ? undefined : tone === 'good' ? 'teal.9' : 'red.9'}>
         {text}
       </Text>{' '}
       {label}
@@ -384,7 +369,7 @@ function TableCard({ table, empty, h }: { table: TextTable; empty?: string; h?: 
   );
 }
 
-function DailyCard({ report, hasSales }: { report: Report; hasSales: boolean }) {
+function DailyCard({ report, anySales }: { report: Report; anySales: boolean }) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const toggle = (
     <SegmentedControl
@@ -399,8 +384,8 @@ function DailyCard({ report, hasSales }: { report: Report; hasSales: boolean }) 
     />
   );
   return (
-    <ReportCard title="Day by day" actions={hasSales ? toggle : undefined} testId="daily" h="100%">
-      {!hasSales ? (
+    <ReportCard title="Day by day" actions={anySales ? toggle : undefined} testId="daily" h="100%">
+      {!anySales ? (
         <Center flex={1} py={60}>
           <Text size="sm" c="dimmed">
             No sales in {monthLabel(report)}.

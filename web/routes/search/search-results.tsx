@@ -16,39 +16,19 @@ import {
 import { IconChevronDown, IconChevronUp, IconSearchOff, IconSelector } from '@tabler/icons-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { OrderItem } from '../../../domain/contract/order-item';
 import type { SearchResults } from '../../../domain/contract/search';
 import { formatDate, formatPence } from '../../../domain/format';
 import { isFinalState } from '../../../domain/states';
 import { DueDate } from '../../components/due-date';
 import { StateBadge } from '../../components/state-badge';
-
-type SortKey = 'ref' | 'type' | 'customer' | 'state' | 'assignee' | 'placed' | 'due' | 'value';
-type Sort = { key: SortKey; dir: 'asc' | 'desc' } | null;
-
-/** The names on the orderable: A, then B when there is one. */
-function namesOf(item: OrderItem): string {
-  const o = item.orderable;
-  const join = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
-  return [join(o.firstname_a, o.surname_a), join(o.firstname_b, o.surname_b)].filter(Boolean).join(' / ');
-}
-
-/** Refs compare by order number, then by position: 100234-2 before 100234-10. */
-function refParts(ref: string): [number, number] {
-  const [order, position] = ref.split('-');
-  return [Number(order) || 0, Number(position) || 0];
-}
-
-const sortValue: Record<SortKey, (i: OrderItem) => string | number> = {
-  ref: (i) => refParts(i.ref)[0] * 10_000 + refParts(i.ref)[1],
-  type: (i) => i.type,
-  customer: (i) => i.order.customer_name.toLowerCase(),
-  state: (i) => i.state_label,
-  assignee: (i) => i.user?.name ?? '',
-  placed: (i) => i.order.placed_at,
-  due: (i) => i.despatch_due_on ?? '9999-12-31',
-  value: (i) => i.net_value,
-};
+import {
+  namesOf,
+  nextResultSort,
+  type ResultSort,
+  type ResultSortKey,
+  resultsSummary,
+  sortResults,
+} from './results-sort';
 
 function SortableTh({
   label,
@@ -58,9 +38,9 @@ function SortableTh({
   numeric = false,
 }: {
   label: string;
-  sortKey: SortKey;
-  sort: Sort;
-  onSort: (key: SortKey) => void;
+  sortKey: ResultSortKey;
+  sort: ResultSort;
+  onSort: (key: ResultSortKey) => void;
   numeric?: boolean;
 }) {
   const active = sort?.key === sortKey;
@@ -103,18 +83,6 @@ function Frame({ children, summary }: { children: ReactNode; summary?: ReactNode
   );
 }
 
-function summaryText(answer: SearchResults): string {
-  const shown = answer.results.length;
-  const total = answer.total;
-  if (answer.total_capped) {
-    return `More than ${total.toLocaleString('en-GB')} matches; showing the first ${shown}. Refine the search to narrow it down.`;
-  }
-  if (total > shown) {
-    return `${total.toLocaleString('en-GB')} matches; showing the best ${shown}. Refine the search to narrow it down.`;
-  }
-  return `${total} ${total === 1 ? 'match' : 'matches'}`;
-}
-
 export function SearchResultsCard({
   answer,
   loading,
@@ -125,21 +93,10 @@ export function SearchResultsCard({
   /** What was searched for, for the empty state. */
   what: string;
 }) {
-  const [sort, setSort] = useState<Sort>(null);
-  const onSort = (key: SortKey) =>
-    setSort((s) => (s?.key !== key ? { key, dir: 'asc' } : s.dir === 'asc' ? { key, dir: 'desc' } : null));
+  const [sort, setSort] = useState<ResultSort>(null);
+  const onSort = (key: ResultSortKey) => setSort((s) => nextResultSort(s, key));
 
-  const rows = useMemo(() => {
-    const results = answer?.results ?? [];
-    if (!sort) return results;
-    const value = sortValue[sort.key];
-    const factor = sort.dir === 'asc' ? 1 : -1;
-    return [...results].sort((a, b) => {
-      const x = value(a);
-      const y = value(b);
-      return (x < y ? -1 : x > y ? 1 : 0) * factor;
-    });
-  }, [answer, sort]);
+  const rows = useMemo(() => sortResults(answer?.results ?? [], sort), [answer, sort]);
 
   if (loading || !answer) {
     return (
@@ -175,7 +132,7 @@ export function SearchResultsCard({
     <Frame
       summary={
         <Text size="sm" c={answer.total_capped ? 'orange.9' : 'dimmed'} data-testid="results-summary">
-          {summaryText(answer)}
+          {resultsSummary(answer)}
         </Text>
       }
     >

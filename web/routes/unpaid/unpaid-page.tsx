@@ -30,6 +30,13 @@ import { formatDateTime, formatPence } from '../../../domain/format';
 import { api, isApiError } from '../../api/client';
 import { PageHeader } from '../../components/page-title';
 import { notifySuccess } from '../../lib/notify';
+import {
+  billingAddressLines,
+  type CartAction,
+  cartOutcome,
+  confirmation,
+  finishedMessage,
+} from './cart-model';
 
 const cartKey = (ref: string) => ['carts', 'detail', ref] as const;
 
@@ -112,21 +119,19 @@ function Section({ title, children, aside }: { title: string; children: ReactNod
   );
 }
 
-type Action = 'notify' | 'close';
-
+/** The cart's page: who, what was in the basket, and the e-mail and close actions while it is unpaid. */
 function CartView({ cart, title }: { cart: Cart; title: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const original = cart.apology_email ?? unpaidCartEmail(cart.billing_address.name, cart.ref);
   const [body, setBody] = useState(original);
   const [bodyError, setBodyError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Action | null>(null);
-  const open = cart.state === 'unpaid';
+  const [confirming, setConfirming] = useState<CartAction | null>(null);
   const badge = STATE_BADGES[cart.state];
   const path = `carts/${encodeURIComponent(cart.ref)}`;
 
   const finish = useMutation({
-    mutationFn: (action: Action) =>
+    mutationFn: (action: CartAction) =>
       action === 'notify'
         ? api.post(
             `${path}/notify_and_close`,
@@ -137,11 +142,7 @@ function CartView({ cart, title }: { cart: Cart; title: string }) {
     onSuccess: (_data, action) => {
       void queryClient.invalidateQueries({ queryKey: ['carts'] });
       setConfirming(null);
-      notifySuccess(
-        action === 'notify'
-          ? `E-mail to ${cart.email} queued; cart ${cart.ref} closed.`
-          : `Cart ${cart.ref} closed.`,
-      );
+      notifySuccess(finishedMessage(action, cart));
       navigate('/dashboard');
     },
     onError: (error) => {
@@ -150,7 +151,7 @@ function CartView({ cart, title }: { cart: Cart; title: string }) {
     },
   });
 
-  const ask = (action: Action) => {
+  const ask = (action: CartAction) => {
     if (action === 'notify' && !body.trim()) {
       setBodyError('Enter the e-mail to the customer.');
       return;
@@ -159,11 +160,6 @@ function CartView({ cart, title }: { cart: Cart; title: string }) {
     finish.reset();
     setConfirming(action);
   };
-
-  const address = cart.billing_address as Record<string, unknown>;
-  const addressLines = ['line_1', 'line_2', 'city', 'state', 'zip']
-    .map((k) => address[k])
-    .filter((v): v is string => typeof v === 'string' && v.trim() !== '');
 
   return (
     <>
@@ -183,196 +179,263 @@ function CartView({ cart, title }: { cart: Cart; title: string }) {
       <Grid gap="md" align="flex-start">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            <Section title="Customer">
-              <DataList size="sm" gap="xs" labelWidth={120}>
-                <DataList.Item>
-                  <DataList.ItemLabel>Name</DataList.ItemLabel>
-                  <DataList.ItemValue>{cart.billing_address.name}</DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>E-mail</DataList.ItemLabel>
-                  <DataList.ItemValue>
-                    <Anchor href={`mailto:${cart.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {cart.email}
-                    </Anchor>
-                  </DataList.ItemValue>
-                </DataList.Item>
-                <DataList.Item>
-                  <DataList.ItemLabel>Billing address</DataList.ItemLabel>
-                  <DataList.ItemValue>
-                    {addressLines.length > 0 ? (
-                      addressLines.map((line) => (
-                        <Text key={line} size="sm">
-                          {line}
-                        </Text>
-                      ))
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        Not given
-                      </Text>
-                    )}
-                  </DataList.ItemValue>
-                </DataList.Item>
-              </DataList>
-            </Section>
-            <Section title="Basket">
-              <Table verticalSpacing={6} highlightOnHover={false} data-testid="cart-items">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Item</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {cart.items.length === 0 ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={2}>
-                        <Text size="sm" c="dimmed">
-                          The shop sent no items for this cart.
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : (
-                    cart.items.map((item, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: cart items have no id and may repeat
-                      <Table.Tr key={i}>
-                        <Table.Td>{item.type}</Table.Td>
-                        <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {formatPence(item.net_value)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  )}
-                </Table.Tbody>
-                <Table.Tfoot>
-                  <Table.Tr>
-                    <Table.Th>Total</Table.Th>
-                    <Table.Th
-                      ta="right"
-                      style={{ fontVariantNumeric: 'tabular-nums' }}
-                      data-testid="cart-total"
-                    >
-                      {formatPence(cart.total_in_pence)}
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Tfoot>
-              </Table>
-            </Section>
+            <CustomerSection cart={cart} />
+            <BasketSection cart={cart} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          {open ? (
-            <Section
-              title="E-mail to the customer"
-              aside={
-                body !== original && (
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    leftSection={<IconArrowBackUp size={14} aria-hidden />}
-                    onClick={() => {
-                      setBody(original);
-                      setBodyError(null);
-                    }}
-                  >
-                    Restore the original text
-                  </Button>
-                )
-              }
-            >
-              <Stack gap="sm">
-                <Text size="sm">
-                  <Text span c="dimmed" size="sm">
-                    To:
-                  </Text>{' '}
-                  {cart.billing_address.name} &lt;{cart.email}&gt;
-                </Text>
-                <Textarea
-                  label="Message"
-                  description="Pre-filled apology; edit it before sending if you need to."
-                  autosize
-                  minRows={10}
-                  maxRows={20}
-                  value={body}
-                  onChange={(e) => {
-                    setBody(e.currentTarget.value);
-                    if (bodyError) setBodyError(null);
-                  }}
-                  error={bodyError}
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family)', lineHeight: 1.5 } }}
-                />
-                {finish.isError && !isApiError(finish.error, 422) && (
-                  <Alert color="red" role="alert" title="Nothing was changed">
-                    {finish.error.message}
-                  </Alert>
-                )}
-                <Group justify="flex-end" gap="sm">
-                  <Button variant="default" disabled={finish.isPending} onClick={() => ask('close')}>
-                    Close
-                  </Button>
-                  <Button
-                    leftSection={<IconMailForward size={16} aria-hidden />}
-                    disabled={finish.isPending}
-                    onClick={() => ask('notify')}
-                  >
-                    Notify and close
-                  </Button>
-                </Group>
-              </Stack>
-            </Section>
+          {cart.state === 'unpaid' ? (
+            <EmailSection
+              cart={cart}
+              body={body}
+              original={original}
+              onBodyChange={(next) => {
+                setBody(next);
+                if (bodyError) setBodyError(null);
+              }}
+              onRestore={() => {
+                setBody(original);
+                setBodyError(null);
+              }}
+              bodyError={bodyError}
+              failure={finish.isError && !isApiError(finish.error, 422) ? finish.error.message : null}
+              busy={finish.isPending}
+              onAsk={ask}
+            />
           ) : (
-            <Section title="Outcome">
-              <Alert color="gray" role="status" icon={<IconShoppingCartX size={18} aria-hidden />}>
-                <Text size="sm" fw={600}>
-                  This cart was {badge.label.toLowerCase()}
-                  {cart.closed_at ? ` on ${formatDateTime(cart.closed_at)}` : ''}.
-                </Text>
-                <Text size="sm" mt={4}>
-                  {cart.state === 'paid'
-                    ? 'The customer completed the payment.'
-                    : cart.customer_notified
-                      ? `The apology was e-mailed to ${cart.email}.`
-                      : 'It was closed without an e-mail to the customer.'}{' '}
-                  There is nothing left to do here.{' '}
-                  <Anchor component={Link} to="/dashboard" size="sm">
-                    Back to the dashboard
-                  </Anchor>
-                </Text>
-              </Alert>
-            </Section>
+            <OutcomeSection cart={cart} />
           )}
         </Grid.Col>
       </Grid>
-      <Modal
-        opened={confirming !== null}
-        onClose={() => !finish.isPending && setConfirming(null)}
-        title={
-          confirming === 'notify'
-            ? 'Send the e-mail and close the cart?'
-            : 'Close the cart without an e-mail?'
-        }
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            {confirming === 'notify'
-              ? `The message is e-mailed to ${cart.email} and cart ${cart.ref} is closed. This cannot be undone.`
-              : `Cart ${cart.ref} is closed and ${cart.billing_address.name} is not told. This cannot be undone.`}
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(null)} disabled={finish.isPending}>
-              Cancel
-            </Button>
-            <Button
-              loading={finish.isPending}
-              color={confirming === 'close' ? 'red' : undefined}
-              onClick={() => confirming && finish.mutate(confirming)}
-            >
-              {confirming === 'notify' ? 'Send and close' : 'Close cart'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        cart={cart}
+        confirming={confirming}
+        busy={finish.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(action) => finish.mutate(action)}
+      />
     </>
+  );
+}
+
+function CustomerSection({ cart }: { cart: Cart }) {
+  const addressLines = billingAddressLines(cart.billing_address);
+  return (
+    <Section title="Customer">
+      <DataList size="sm" gap="xs" labelWidth={120}>
+        <DataList.Item>
+          <DataList.ItemLabel>Name</DataList.ItemLabel>
+          <DataList.ItemValue>{cart.billing_address.name}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>E-mail</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <Anchor href={`mailto:${cart.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {cart.email}
+            </Anchor>
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Billing address</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {addressLines.length > 0 ? (
+              addressLines.map((line) => (
+                <Text key={line} size="sm">
+                  {line}
+                </Text>
+              ))
+            ) : (
+              <Text size="sm" c="dimmed">
+                Not given
+              </Text>
+            )}
+          </DataList.ItemValue>
+        </DataList.Item>
+      </DataList>
+    </Section>
+  );
+}
+
+function BasketSection({ cart }: { cart: Cart }) {
+  return (
+    <Section title="Basket">
+      <Table verticalSpacing={6} highlightOnHover={false} data-testid="cart-items">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Item</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {cart.items.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={2}>
+                <Text size="sm" c="dimmed">
+                  The shop sent no items for this cart.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            cart.items.map((item, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: cart items have no id and may repeat
+              <Table.Tr key={i}>
+                <Table.Td>{item.type}</Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatPence(item.net_value)}
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th>Total</Table.Th>
+            <Table.Th ta="right" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="cart-total">
+              {formatPence(cart.total_in_pence)}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Section>
+  );
+}
+
+interface EmailSectionProps {
+  cart: Cart;
+  body: string;
+  /** The text the page opened with, which Restore puts back. */
+  original: string;
+  onBodyChange: (body: string) => void;
+  onRestore: () => void;
+  bodyError: string | null;
+  /** Why the last action failed, when it was not the message's fault (those show at the field). */
+  failure: string | null;
+  busy: boolean;
+  onAsk: (action: CartAction) => void;
+}
+
+/** The pre-filled apology, editable, with the two ways to finish the cart. */
+function EmailSection({
+  cart,
+  body,
+  original,
+  onBodyChange,
+  onRestore,
+  bodyError,
+  failure,
+  busy,
+  onAsk,
+}: EmailSectionProps) {
+  return (
+    <Section
+      title="E-mail to the customer"
+      aside={
+        body !== original && (
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconArrowBackUp size={14} aria-hidden />}
+            onClick={onRestore}
+          >
+            Restore the original text
+          </Button>
+        )
+      }
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          <Text span c="dimmed" size="sm">
+            To:
+          </Text>{' '}
+          {cart.billing_address.name} &lt;{cart.email}&gt;
+        </Text>
+        <Textarea
+          label="Message"
+          description="Pre-filled apology; edit it before sending if you need to."
+          autosize
+          minRows={10}
+          maxRows={20}
+          value={body}
+          onChange={(e) => onBodyChange(e.currentTarget.value)}
+          error={bodyError}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family)', lineHeight: 1.5 } }}
+        />
+        {failure !== null && (
+          <Alert color="red" role="alert" title="Nothing was changed">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" disabled={busy} onClick={() => onAsk('close')}>
+            Close
+          </Button>
+          <Button
+            leftSection={<IconMailForward size={16} aria-hidden />}
+            disabled={busy}
+            onClick={() => onAsk('notify')}
+          >
+            Notify and close
+          </Button>
+        </Group>
+      </Stack>
+    </Section>
+  );
+}
+
+/** A paid or closed cart: how it ended, and nothing left to do. */
+function OutcomeSection({ cart }: { cart: Cart }) {
+  const badge = STATE_BADGES[cart.state];
+  return (
+    <Section title="Outcome">
+      <Alert color="gray" role="status" icon={<IconShoppingCartX size={18} aria-hidden />}>
+        <Text size="sm" fw={600}>
+          This cart was {badge.label.toLowerCase()}
+          {cart.closed_at ? ` on ${formatDateTime(cart.closed_at)}` : ''}.
+        </Text>
+        <Text size="sm" mt={4}>
+          {cartOutcome(cart)} There is nothing left to do here.{' '}
+          <Anchor component={Link} to="/dashboard" size="sm">
+            Back to the dashboard
+          </Anchor>
+        </Text>
+      </Alert>
+    </Section>
+  );
+}
+
+/** Asks before an action that cannot be undone; stays open while it runs. */
+function ConfirmModal({
+  cart,
+  confirming,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  cart: Cart;
+  confirming: CartAction | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (action: CartAction) => void;
+}) {
+  // While the modal closes its text stays that of an action; 'close' is what it showed before too.
+  const text = confirmation(confirming ?? 'close', cart);
+  return (
+    <Modal opened={confirming !== null} onClose={() => !busy && onCancel()} title={text.title} centered>
+      <Stack gap="md">
+        <Text size="sm">{text.text}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            loading={busy}
+            color={confirming === 'close' ? 'red' : undefined}
+            onClick={() => confirming && onConfirm(confirming)}
+          >
+            {text.button}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

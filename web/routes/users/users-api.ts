@@ -4,10 +4,10 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Role } from '../../../domain/contract/session';
-import { AdminUserListSchema } from '../../../domain/contract/users';
+import { type AdminUser, AdminUserListSchema } from '../../../domain/contract/users';
 import { ApiError, api } from '../../api/client';
 
-export type { AdminUser } from '../../../domain/contract/users';
+export type { AdminUser };
 
 /** Under 'users', so the live-update hook leaves the list alone; the screen refreshes it after writes. */
 export const usersKey = ['users', 'admin'] as const;
@@ -68,4 +68,25 @@ export function checkNewUser(draft: {
   if (draft.password.length < MIN_PASSWORD_LENGTH)
     errors.password = `Passwords have at least ${MIN_PASSWORD_LENGTH} characters.`;
   return errors;
+}
+
+/** What an admin may change on an account from the list. */
+export type UserChanges = Partial<Pick<AdminUser, 'name' | 'role' | 'is_orderer' | 'active'>>;
+
+/** The users whose name or e-mail holds the filter (any case); all of them for a blank filter. */
+export function filterUsers(users: readonly AdminUser[], filter: string): AdminUser[] {
+  const f = filter.trim().toLowerCase();
+  return users.filter((u) => !f || u.name.toLowerCase().includes(f) || u.email.toLowerCase().includes(f));
+}
+
+/** The fields of an edited row that differ from the account, so a save sends only what changed. */
+export function userChanges(
+  user: Pick<AdminUser, 'name' | 'role' | 'is_orderer'>,
+  draft: Pick<AdminUser, 'name' | 'role' | 'is_orderer'>,
+): UserChanges {
+  const changes: UserChanges = {};
+  if (draft.name !== user.name) changes.name = draft.name;
+  if (draft.role !== user.role) changes.role = draft.role;
+  if (draft.is_orderer !== user.is_orderer) changes.is_orderer = draft.is_orderer;
+  return changes;
 }

@@ -27,7 +27,7 @@ import {
   IconUserOff,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
 import type { Role } from '../../../domain/contract/session';
 import { AdminUserResponseSchema } from '../../../domain/contract/users';
 import { formatDate } from '../../../domain/format';
@@ -38,18 +38,26 @@ import { PageHeader } from '../../components/page-title';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AddUserForm } from './add-user-form';
 import { ResetPasswordModal } from './reset-password-modal';
-import { type AdminUser, ROLE_OPTIONS, roleLabel, userFieldErrors, usersKey, usersQuery } from './users-api';
+import {
+  type AdminUser,
+  filterUsers,
+  ROLE_OPTIONS,
+  roleLabel,
+  type UserChanges,
+  userChanges,
+  userFieldErrors,
+  usersKey,
+  usersQuery,
+} from './users-api';
 
 const icon = { size: 16, stroke: 1.6, 'aria-hidden': true } as const;
 const COLUMNS = 7;
-
-type Changes = Partial<Pick<AdminUser, 'name' | 'role' | 'is_orderer' | 'active'>>;
 
 /** PUT /users/{id} and the cache updates that follow (the orderers list feeds the menus and pickers). */
 function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: Changes }) =>
+    mutationFn: ({ id, changes }: { id: number; changes: UserChanges }) =>
       api.put(`users/${id}`, changes, AdminUserResponseSchema),
     onSuccess: ({ user }) => {
       queryClient.setQueryData<AdminUser[]>(usersKey, (old) =>
@@ -69,10 +77,7 @@ export default function UsersPage() {
   const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
   const update = useUpdateUser();
   const users = list.data ?? [];
-  const f = filter.trim().toLowerCase();
-  const rows = users.filter(
-    (u) => !f || u.name.toLowerCase().includes(f) || u.email.toLowerCase().includes(f),
-  );
+  const rows = filterUsers(users, filter);
   const activeCount = users.filter((u) => u.active).length;
 
   const setActive = (user: AdminUser, active: boolean) =>
@@ -170,7 +175,7 @@ export default function UsersPage() {
               ) : rows.length === 0 ? (
                 <Table.Tr>
                   <Table.Td colSpan={COLUMNS} py="lg" ta="center" c="dimmed">
-                    {f ? `No users match “${filter}”.` : 'No users yet.'}
+                    {filter.trim() ? `No users match “${filter}”.` : 'No users yet.'}
                   </Table.Td>
                 </Table.Tr>
               ) : (
@@ -191,35 +196,47 @@ export default function UsersPage() {
         </Paper>
       </Stack>
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
-      <Modal
-        opened={deactivating !== null}
-        onClose={() => !update.isPending && setDeactivating(null)}
-        title="Deactivate user?"
-        centered
-      >
-        {deactivating && (
-          <Stack gap="md">
-            <Text size="sm">
-              <b>{deactivating.name}</b> ({deactivating.email}) is signed out at once and can no longer sign
-              in. You can reactivate the account later.
-            </Text>
-            <Group justify="flex-end" gap="xs">
-              <Button
-                variant="default"
-                onClick={() => setDeactivating(null)}
-                disabled={update.isPending}
-                data-autofocus
-              >
-                Cancel
-              </Button>
-              <Button color="red.9" loading={update.isPending} onClick={() => setActive(deactivating, false)}>
-                Deactivate
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <DeactivateUserModal
+        user={deactivating}
+        busy={update.isPending}
+        onCancel={() => setDeactivating(null)}
+        onConfirm={(user) => setActive(user, false)}
+      />
     </>
+  );
+}
+
+/** Asks before a deactivation, which signs the user out at once; stays open while it runs. */
+function DeactivateUserModal({
+  user,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  user: AdminUser | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (user: AdminUser) => void;
+}) {
+  return (
+    <Modal opened={user !== null} onClose={() => !busy && onCancel()} title="Deactivate user?" centered>
+      {user && (
+        <Stack gap="md">
+          <Text size="sm">
+            <b>{user.name}</b> ({user.email}) is signed out at once and can no longer sign in. You can
+            reactivate the account later.
+          </Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red.9" loading={busy} onClick={() => onConfirm(user)}>
+              Deactivate
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
   );
 }
 
@@ -232,44 +249,58 @@ interface UserRowProps {
   onReactivate: () => void;
 }
 
-function UserRow({ user, isMe, busy, onResetPassword, onDeactivate, onReactivate }: UserRowProps) {
+/** One account: shown as a row, or as its edit form while the admin edits it. */
+function UserRow(props: UserRowProps) {
   const [editing, setEditing] = useState(false);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  // After an edit, focus goes back to the Edit button the admin started from.
+  useEffect(() => {
+    if (!editing && wasEditing.current) editRef.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  if (editing) return <UserEditRow user={props.user} isMe={props.isMe} onDone={() => setEditing(false)} />;
+  return <UserViewRow {...props} editRef={editRef} onEdit={() => setEditing(true)} />;
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  return active ? (
+    <Badge color="green" c="#1f6b30" variant="light" radius="sm" tt="none">
+      Active
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="light" radius="sm" tt="none">
+      Deactivated
+    </Badge>
+  );
+}
+
+/** The row as a form: name, role and orderer flag; Enter in the name saves, Escape cancels. */
+function UserEditRow({ user, isMe, onDone }: { user: AdminUser; isMe: boolean; onDone: () => void }) {
   const [draft, setDraft] = useState({ name: user.name, role: user.role, is_orderer: user.is_orderer });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useUpdateUser();
   const nameRef = useRef<HTMLInputElement>(null);
-  const editRef = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
 
-  useEffect(() => {
-    if (editing) nameRef.current?.focus();
-    else if (wasEditing.current) editRef.current?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
+  useEffect(() => nameRef.current?.focus(), []);
 
-  const start = () => {
-    setDraft({ name: user.name, role: user.role, is_orderer: user.is_orderer });
-    setErrors({});
-    setEditing(true);
-  };
   const submit = () => {
     if (!draft.name.trim()) {
       setErrors({ name: 'Enter a name.' });
       return;
     }
-    const changes: Changes = {};
-    if (draft.name !== user.name) changes.name = draft.name;
-    if (draft.role !== user.role) changes.role = draft.role;
-    if (draft.is_orderer !== user.is_orderer) changes.is_orderer = draft.is_orderer;
+    const changes = userChanges(user, draft);
     if (Object.keys(changes).length === 0) {
-      setEditing(false);
+      onDone();
       return;
     }
     save.mutate(
       { id: user.id, changes },
       {
         onSuccess: () => {
-          setEditing(false);
+          onDone();
           notifySuccess(`Saved ${draft.name.trim()}.`);
         },
         onError: (error) => {
@@ -282,76 +313,78 @@ function UserRow({ user, isMe, busy, onResetPassword, onDeactivate, onReactivate
   };
   const keys = (e: KeyboardEvent) => {
     if (e.defaultPrevented) return;
-    if (e.key === 'Escape' && !save.isPending) setEditing(false);
+    if (e.key === 'Escape' && !save.isPending) onDone();
     if (e.key === 'Enter' && e.target === nameRef.current) {
       e.preventDefault();
       submit();
     }
   };
 
-  const statusBadge = user.active ? (
-    <Badge color="green" c="#1f6b30" variant="light" radius="sm" tt="none">
-      Active
-    </Badge>
-  ) : (
-    <Badge color="gray" variant="light" radius="sm" tt="none">
-      Deactivated
-    </Badge>
+  return (
+    <Table.Tr onKeyDown={keys} bg="var(--mantine-primary-color-light)" style={{ verticalAlign: 'top' }}>
+      <Table.Td>
+        <TextInput
+          ref={nameRef}
+          aria-label="Name"
+          value={draft.name}
+          onChange={(e) => {
+            setDraft({ ...draft, name: e.currentTarget.value });
+            setErrors({});
+          }}
+          error={errors.name}
+        />
+      </Table.Td>
+      <Table.Td pt={14}>{user.email}</Table.Td>
+      <Table.Td>
+        <Tooltip label="You cannot remove your own admin role" disabled={!isMe}>
+          <Select
+            aria-label="Role"
+            data={ROLE_OPTIONS}
+            value={draft.role}
+            onChange={(v) => v && setDraft({ ...draft, role: v as Role })}
+            allowDeselect={false}
+            disabled={isMe}
+            error={errors.role}
+          />
+        </Tooltip>
+      </Table.Td>
+      <Table.Td pt={14}>
+        <Checkbox
+          label="Orderer"
+          checked={draft.is_orderer}
+          onChange={(e) => setDraft({ ...draft, is_orderer: e.currentTarget.checked })}
+          error={errors.is_orderer}
+        />
+      </Table.Td>
+      <Table.Td pt={14}>
+        <StatusBadge active={user.active} />
+      </Table.Td>
+      <Table.Td colSpan={2}>
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          <Button size="xs" onClick={submit} loading={save.isPending}>
+            Save
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone} disabled={save.isPending}>
+            Cancel
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
+}
+
+/** The row as shown: the account's details and its actions (edit, reset password, (de)activate). */
+function UserViewRow({
+  user,
+  isMe,
+  busy,
+  onResetPassword,
+  onDeactivate,
+  onReactivate,
+  editRef,
+  onEdit,
+}: UserRowProps & { editRef: Ref<HTMLButtonElement>; onEdit: () => void }) {
   const dim = user.active ? undefined : 'dimmed';
-
-  if (editing) {
-    return (
-      <Table.Tr onKeyDown={keys} bg="var(--mantine-primary-color-light)" style={{ verticalAlign: 'top' }}>
-        <Table.Td>
-          <TextInput
-            ref={nameRef}
-            aria-label="Name"
-            value={draft.name}
-            onChange={(e) => {
-              setDraft({ ...draft, name: e.currentTarget.value });
-              setErrors({});
-            }}
-            error={errors.name}
-          />
-        </Table.Td>
-        <Table.Td pt={14}>{user.email}</Table.Td>
-        <Table.Td>
-          <Tooltip label="You cannot remove your own admin role" disabled={!isMe}>
-            <Select
-              aria-label="Role"
-              data={ROLE_OPTIONS}
-              value={draft.role}
-              onChange={(v) => v && setDraft({ ...draft, role: v as Role })}
-              allowDeselect={false}
-              disabled={isMe}
-              error={errors.role}
-            />
-          </Tooltip>
-        </Table.Td>
-        <Table.Td pt={14}>
-          <Checkbox
-            label="Orderer"
-            checked={draft.is_orderer}
-            onChange={(e) => setDraft({ ...draft, is_orderer: e.currentTarget.checked })}
-            error={errors.is_orderer}
-          />
-        </Table.Td>
-        <Table.Td pt={14}>{statusBadge}</Table.Td>
-        <Table.Td colSpan={2}>
-          <Group gap={6} justify="flex-end" wrap="nowrap">
-            <Button size="xs" onClick={submit} loading={save.isPending}>
-              Save
-            </Button>
-            <Button size="xs" variant="default" onClick={() => setEditing(false)} disabled={save.isPending}>
-              Cancel
-            </Button>
-          </Group>
-        </Table.Td>
-      </Table.Tr>
-    );
-  }
-
   return (
     <Table.Tr data-inactive={user.active ? undefined : true}>
       <Table.Td>
@@ -384,7 +417,9 @@ function UserRow({ user, isMe, busy, onResetPassword, onDeactivate, onReactivate
           </Text>
         )}
       </Table.Td>
-      <Table.Td>{statusBadge}</Table.Td>
+      <Table.Td>
+        <StatusBadge active={user.active} />
+      </Table.Td>
       <Table.Td c={dim}>{formatDate(user.created_at)}</Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -394,7 +429,7 @@ function UserRow({ user, isMe, busy, onResetPassword, onDeactivate, onReactivate
               variant="subtle"
               color="gray"
               aria-label={`Edit ${user.name}`}
-              onClick={start}
+              onClick={onEdit}
             >
               <IconPencil {...icon} />
             </ActionIcon>

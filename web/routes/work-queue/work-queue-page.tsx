@@ -13,8 +13,9 @@ import { ordererQueueQuery, orderersQuery } from '../../api/queries';
 import { isAdmin, useCurrentUser } from '../../components/auth';
 import { FcoBatchesTable } from '../../components/fco-batches-table';
 import { GroupCounts } from '../../components/group-counts';
-import { OrderItemsTable, useQueueView } from '../../components/order-items-table';
+import { OrderItemsTable } from '../../components/order-items-table';
 import { PageHeader } from '../../components/page-title';
+import { useQueueView } from '../../components/queue-view';
 import { notifySuccess } from '../../lib/notify';
 
 function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClose: () => void }) {

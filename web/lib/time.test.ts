@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatAgo } from './time';
+
+describe('formatAgo', () => {
+  const now = new Date('2026-07-01T12:00:00Z');
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+
+  it('says "just now" for under 45 seconds, and for a clock a little ahead', () => {
+    expect(formatAgo(ago(0), now)).toBe('just now');
+    expect(formatAgo(ago(44), now)).toBe('just now');
+    expect(formatAgo(ago(-5), now)).toBe('just now');
+  });
+
+  it('counts minutes, then hours, rounded', () => {
+    expect(formatAgo(ago(45), now)).toBe('1 min ago');
+    expect(formatAgo(ago(5 * 60), now)).toBe('5 min ago');
+    expect(formatAgo(ago(59 * 60), now)).toBe('59 min ago');
+    expect(formatAgo(ago(60 * 60), now)).toBe('1 h ago');
+    expect(formatAgo(ago(23 * 3600), now)).toBe('23 h ago');
+  });
+
+  it('gives the London date and time from a day on', () => {
+    expect(formatAgo('2026-06-29T08:15:00Z', now)).toBe('29/06/2026 @ 09:15');
+    expect(formatAgo('2026-01-05T08:15:00Z', now)).toBe('05/01/2026 @ 08:15');
+  });
+});
