@@ -20,7 +20,7 @@ import {
 import { type OrderableType, productLine } from '../../../domain/states';
 import { BillingSection, ShippingSection } from './address-sections';
 import { EditableField, Plain, Row, Section } from './details-fields';
-import { nameRoles } from './order-labels';
+import { nameRoles, PRODUCT_LINE_TITLES } from './order-labels';
 import { useOrderItem } from './panel-kit';
 
 function OrderSection({ item, editable }: { item: OrderItemDetail; editable: boolean }) {
@@ -60,7 +60,7 @@ function OrderableSection({ item, editable }: { item: OrderItemDetail; editable:
   const edit = { record: 'orderable_attributes' as const, recordId: o.id, editable };
   const level =
     SERVICE_LEVELS[line].find((l) => l.value === o.service_level)?.label ?? o.service_level ?? '—';
-  const title = line === 'translation' ? 'Translation' : line === 'deed_poll' ? 'Deed poll' : 'Certificate';
+  const title = PRODUCT_LINE_TITLES[line];
 
   return (
     <Section title={`${title} details`}>

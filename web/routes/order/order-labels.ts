@@ -1,6 +1,6 @@
 /** Words the order page shows for comment kinds, timeline entries, raw states and the orderable's names. */
 import { stateLabel } from '../../../domain/labels';
-import { isOrderItemState, type OrderableType, productLine } from '../../../domain/states';
+import { isOrderItemState, type OrderableType, type ProductLine, productLine } from '../../../domain/states';
 
 export const COMMENT_KINDS: Readonly<Record<string, string>> = {
   note: 'Note',
@@ -77,13 +77,27 @@ export function bareStateLabel(state: string | null): string | null {
 
 /** What the a/b/c name fields mean for this kind of item (PRODUCT.md section 4); absent: not used. */
 export function nameRoles(orderableType: string, type: string): Partial<Record<'a' | 'b' | 'c', string>> {
-  const line = productLine(orderableType as OrderableType);
-  if (line === 'translation') return { a: 'Document holder' };
-  if (line === 'deed_poll') return { a: 'Current name', b: 'New name' };
-  if (type.startsWith('Birth')) return { a: 'Registered person', b: 'Father', c: 'Mother' };
-  if (type.startsWith('Death')) return { a: 'Deceased' };
-  return { a: 'First party', b: 'Second party' };
+  return NAME_ROLES[productLine(orderableType as OrderableType)](type);
 }
+
+/** Whose names a, b and c are, per product line (PRODUCT.md section 4); a new line fails to compile here. */
+const NAME_ROLES: Readonly<Record<ProductLine, (type: string) => Partial<Record<'a' | 'b' | 'c', string>>>> =
+  {
+    translation: () => ({ a: 'Document holder' }),
+    deed_poll: () => ({ a: 'Current name', b: 'New name' }),
+    certificate: (type) => {
+      if (type.startsWith('Birth')) return { a: 'Registered person', b: 'Father', c: 'Mother' };
+      if (type.startsWith('Death')) return { a: 'Deceased' };
+      return { a: 'First party', b: 'Second party' };
+    },
+  };
+
+/** The details card's heading for each product line. */
+export const PRODUCT_LINE_TITLES: Readonly<Record<ProductLine, string>> = {
+  certificate: 'Certificate',
+  deed_poll: 'Deed poll',
+  translation: 'Translation',
+};
 
 /** Field names as the timeline shows an edit. */
 export const FIELD_NAMES: Readonly<Record<string, string>> = {
