@@ -81,7 +81,7 @@ export function startJobRunner(
     } catch (error) {
       failures += 1;
       const job = (error as { job?: string }).job;
-      log.error({ err: error, job, failures }, 'background job failed; retrying with backoff');
+      log.error({ err: error, job, failures }, 'background jobs failed; retrying with backoff');
     }
   };
   const untilNextDue = () => Math.max(0, Math.min(...scheduled.map((s) => s.dueAt)) - now());
