@@ -5,6 +5,7 @@
  * its declared schema fails the test that asked for it; this file makes sure there is always a schema.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTACHMENT_TYPES } from '../services/order-items/attachments';
 import { createTestApp, type TestContext } from '../test/harness';
 
 /**
@@ -14,18 +15,7 @@ import { createTestApp, type TestContext } from '../test/harness';
 const NOT_JSON: Record<string, string[]> = {
   'get /api/v1/events': ['text/event-stream'],
   'get /api/v1/order_items/{ref}/cover_letter.pdf': ['application/pdf'],
-  'get /api/v1/order_items/{ref}/attachments/{id}/file': [
-    'application/pdf',
-    'image/jpeg',
-    'image/png',
-    'image/tiff',
-    'image/gif',
-    'image/webp',
-    'image/heic',
-    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    'application/msword',
-    'application/x-cfb',
-  ],
+  'get /api/v1/order_items/{ref}/attachments/{id}/file': [...ATTACHMENT_TYPES],
 };
 
 interface Response {

@@ -14,6 +14,7 @@ import { addresses, carts } from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { publishChange } from '../../live/publish';
 import { enqueueEmail } from '../../mail/outbox';
+import { addressWire } from '../order-items/serialize';
 
 type CartRow = typeof carts.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;
@@ -21,16 +22,7 @@ type AddressRow = typeof addresses.$inferSelect;
 const wire = (c: CartRow, a: AddressRow) => ({
   ref: c.ref,
   email: c.email,
-  billing_address: {
-    id: a.id,
-    name: a.name,
-    line_1: a.line1,
-    line_2: a.line2,
-    city: a.city,
-    state: a.state,
-    zip: a.zip,
-    country_code: a.countryCode,
-  },
+  billing_address: addressWire(a),
   items: c.items as { type: string; net_value: number }[],
   total_in_pence: c.totalInPence,
   state: c.state,
@@ -40,24 +32,11 @@ const wire = (c: CartRow, a: AddressRow) => ({
 });
 
 /** The cart as a shop sees it: what it sent and where the cart stands, without staff's apology or ids. */
-const storefrontWire = (c: CartRow, a: AddressRow): StorefrontCartView => ({
-  ref: c.ref,
-  email: c.email,
-  billing_address: {
-    name: a.name,
-    line_1: a.line1,
-    line_2: a.line2,
-    city: a.city,
-    state: a.state,
-    zip: a.zip,
-    country_code: a.countryCode,
-  },
-  items: c.items as { type: string; net_value: number }[],
-  total_in_pence: c.totalInPence,
-  state: c.state,
-  created_at: c.createdAt.toISOString(),
-  closed_at: c.closedAt?.toISOString() ?? null,
-});
+function storefrontWire(c: CartRow, a: AddressRow): StorefrontCartView {
+  const { customer_notified: _notified, billing_address, ...cart } = wire(c, a);
+  const { id: _id, ...shopAddress } = billing_address;
+  return { ...cart, billing_address: shopAddress };
+}
 
 const withAddress = (db: Db | Tx) =>
   db

@@ -14,7 +14,8 @@ import type { listComments, loadOrderItemDetails, OrderItemListRow, OrderItemRow
 type AddressRow = typeof addresses.$inferSelect;
 type AttachmentRow = typeof attachments.$inferSelect;
 
-const address = (a: AddressRow) => ({
+/** An address row as the wire shows it (orders and carts alike). */
+export const addressWire = (a: AddressRow) => ({
   id: a.id,
   name: a.name,
   line_1: a.line1,
@@ -117,8 +118,8 @@ function itemRecord(row: OrderItemRow) {
       delivery_region: order.deliveryRegion,
       has_different_shipping_address: order.hasDifferentShippingAddress,
       placed_at: order.placedAt.toISOString(),
-      billing_address: address(billing),
-      shipping_address: shipping ? address(shipping) : null,
+      billing_address: addressWire(billing),
+      shipping_address: shipping ? addressWire(shipping) : null,
     },
   };
 }
