@@ -72,6 +72,15 @@ describe('billing address', () => {
     const sibling = await read(alice, second.ref);
     expect(sibling.lock_version).toBe(second.lockVersion + 1);
     expect(sibling.events[0]).toMatchObject({ action: 'edit_field', payload: { via: first.ref } });
+
+    // The same save again (a retry, a double click) writes nothing twice.
+    const events = (await eventsOf(first.id)).length;
+    const again = await put(alice, first.ref, {
+      billing_address_attributes: { id: billing.id, line_1: '10 Downing Street' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().order_item.lock_version).toBe(res.json().order_item.lock_version);
+    expect(await eventsOf(first.id)).toHaveLength(events);
   });
 
   it('refuses an empty required field, a bad country and another record (422), changing nothing', async () => {

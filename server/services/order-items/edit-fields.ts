@@ -143,8 +143,8 @@ interface Applied {
   to: unknown;
 }
 
-/** Writes one edit inside the transaction; answers what the timeline records. */
-async function applyEdit(tx: Tx, row: OrderItemRow, edit: FieldEdit): Promise<Applied> {
+/** Writes one edit inside the transaction; answers what the timeline records, or null if nothing changed. */
+async function applyEdit(tx: Tx, row: OrderItemRow, edit: FieldEdit): Promise<Applied | null> {
   const record = 'shipping_address_attributes';
   if (edit.kind === 'add_shipping') {
     if (row.shipping) {
@@ -191,10 +191,12 @@ async function applyEdit(tx: Tx, row: OrderItemRow, edit: FieldEdit): Promise<Ap
   if (target.id === undefined || target.id !== edit.id) {
     throw fail(`${edit.record}.id`, 'That record does not belong to this order item.');
   }
+  const before = (target.before as Record<string, unknown> | null)?.[column] ?? null;
+  // A repeat (a double click, a retry) or a save of the value shown changes nothing and records nothing.
+  if (before === parsed.data) return null;
   if (edit.record === 'order_attributes' && edit.field === 'delivery_region') {
     await checkRegionChange(tx, row, parsed.data as DeliveryRegion);
   }
-  const before = (target.before as Record<string, unknown> | null)?.[column] ?? null;
   await tx
     .update(target.table)
     .set({ [column]: parsed.data })
@@ -222,6 +224,7 @@ export async function editOrderItemField(
       throw new AppError('stale', 'Someone else changed this order item since you opened it.');
     }
     const applied = await applyEdit(tx, row, edit);
+    if (!applied) return row.item.id;
     const userId = actor.kind === 'user' ? actor.id : null;
     const now = new Date();
     const touched =
