@@ -127,72 +127,69 @@ export default function UsersPage() {
           )}
         </Group>
         <Paper withBorder radius="md">
-          <Table
-            stickyHeader
-            stickyHeaderOffset="var(--app-shell-header-height, 56px)"
-            fz="sm"
-            aria-label="Users"
-            verticalSpacing={8}
-            horizontalSpacing="md"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th w={170}>Role</Table.Th>
-                <Table.Th w={110}>Orderer</Table.Th>
-                <Table.Th w={120}>Status</Table.Th>
-                <Table.Th w={110}>Created</Table.Th>
-                <Table.Th w={150}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending ? (
-                [0, 1, 2].map((i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td colSpan={COLUMNS}>
-                      {i === 0 && <VisuallyHidden role="status">Loading users…</VisuallyHidden>}
-                      <Skeleton h={14} />
+          {/* A phone scrolls the table sideways rather than squeezing the role and status badges; the list of
+              staff is short, so its header need not stick (a sticky header cannot inside a scroll box). */}
+          <Table.ScrollContainer minWidth={860} type="native">
+            <Table fz="sm" aria-label="Users" verticalSpacing={8} horizontalSpacing="md">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>E-mail</Table.Th>
+                  <Table.Th w={170}>Role</Table.Th>
+                  <Table.Th w={110}>Orderer</Table.Th>
+                  <Table.Th w={120}>Status</Table.Th>
+                  <Table.Th w={110}>Created</Table.Th>
+                  <Table.Th w={150}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending ? (
+                  [0, 1, 2].map((i) => (
+                    <Table.Tr key={i}>
+                      <Table.Td colSpan={COLUMNS}>
+                        {i === 0 && <VisuallyHidden role="status">Loading users…</VisuallyHidden>}
+                        <Skeleton h={14} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                ) : list.isError ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS} py="lg">
+                      <Group justify="center" gap="sm" data-testid="load-failed">
+                        <IconAlertTriangle size={16} color="var(--mantine-color-red-8)" aria-hidden />
+                        <Text size="sm" c="red.8">
+                          Could not load the users: {list.error.message}
+                        </Text>
+                        <Button size="xs" variant="default" onClick={() => list.refetch()}>
+                          Try again
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
-                ))
-              ) : list.isError ? (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS} py="lg">
-                    <Group justify="center" gap="sm" data-testid="load-failed">
-                      <IconAlertTriangle size={16} color="var(--mantine-color-red-8)" aria-hidden />
-                      <Text size="sm" c="red.8">
-                        Could not load the users: {list.error.message}
-                      </Text>
-                      <Button size="xs" variant="default" onClick={() => list.refetch()}>
-                        Try again
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ) : rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS} py="lg" ta="center" c="dimmed">
-                    {filter.trim() ? `No users match “${filter}”.` : 'No users yet.'}
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                rows.map((u) => (
-                  <UserRow
-                    key={u.id}
-                    user={u}
-                    isMe={u.id === me.id}
-                    onResetPassword={() => setResetting(u)}
-                    onDeactivate={() => setDeactivating(u)}
-                    onReactivate={() => setActive(u, true)}
-                    busy={update.isPending && update.variables?.id === u.id}
-                  />
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
+                ) : rows.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS} py="lg" ta="center" c="dimmed">
+                      {filter.trim() ? `No users match “${filter}”.` : 'No users yet.'}
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  rows.map((u) => (
+                    <UserRow
+                      key={u.id}
+                      user={u}
+                      isMe={u.id === me.id}
+                      onResetPassword={() => setResetting(u)}
+                      onDeactivate={() => setDeactivating(u)}
+                      onReactivate={() => setActive(u, true)}
+                      busy={update.isPending && update.variables?.id === u.id}
+                    />
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Paper>
       </Stack>
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
@@ -393,7 +390,7 @@ function UserViewRow({
             {user.name}
           </Text>
           {isMe && (
-            <Badge size="xs" variant="outline" radius="sm" tt="none">
+            <Badge size="xs" variant="outline" radius="sm" tt="none" style={{ flexShrink: 0 }}>
               You
             </Badge>
           )}
