@@ -107,7 +107,7 @@ export function parseFieldEdit(body: Partial<Record<RecordKey, Record<string, un
 
 /** A change of the order's region that changes no price applies here; one that does goes to Modify Order. */
 async function checkRegionChange(tx: Tx, row: OrderItemRow, region: DeliveryRegion) {
-  const work = await toWorkItem(tx, row);
+  const work = await toWorkItem(tx, row, { siblings: true });
   const items = [
     {
       ref: work.ref,

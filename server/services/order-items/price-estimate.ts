@@ -8,7 +8,7 @@ import { toWorkItem } from './run-action';
 
 /** Prices a Modify Order request without changing anything. */
 export async function estimatePriceChange(db: Db, key: string, update: OrderableUpdate) {
-  const item = await toWorkItem(db, await loadOrderItem(db, key));
+  const item = await toWorkItem(db, await loadOrderItem(db, key), { siblings: true });
   const errors = updateErrors(item, update);
   if (Object.keys(errors).length > 0) {
     throw new AppError(

@@ -76,8 +76,15 @@ async function orderSiblings(tx: Db | Tx, orderId: number, itemId: number): Prom
   }));
 }
 
-/** The state machine's view of a loaded row, with its attachments and latest GRO destination. */
-export async function toWorkItem(tx: Db | Tx, row: OrderItemRow): Promise<WorkItem> {
+/**
+ * The state machine's view of a loaded row, with its attachments and latest GRO destination; with the
+ * order's other items only when asked (only Modify Order prices them, so other actions skip the query).
+ */
+export async function toWorkItem(
+  tx: Db | Tx,
+  row: OrderItemRow,
+  { siblings: withSiblings = false }: { siblings?: boolean } = {},
+): Promise<WorkItem> {
   const { item, orderable: o, order } = row;
   const [attachmentRows, [gro], siblings] = await Promise.all([
     tx
@@ -90,7 +97,7 @@ export async function toWorkItem(tx: Db | Tx, row: OrderItemRow): Promise<WorkIt
       .where(eq(groOrders.orderItemId, item.id))
       .orderBy(desc(groOrders.createdAt), desc(groOrders.id))
       .limit(1),
-    orderSiblings(tx, order.id, item.id),
+    withSiblings ? orderSiblings(tx, order.id, item.id) : undefined,
   ]);
   return {
     id: item.id,
@@ -122,7 +129,7 @@ export async function toWorkItem(tx: Db | Tx, row: OrderItemRow): Promise<WorkIt
       documentsByPost: o.documentsByPost,
     },
     attachments: attachmentRows,
-    orderSiblings: siblings,
+    ...(siblings ? { orderSiblings: siblings } : {}),
   };
 }
 
@@ -158,7 +165,7 @@ export async function applyItemAction(
       { current_lock_version: row.item.lockVersion },
     );
   }
-  const work = await toWorkItem(tx, row);
+  const work = await toWorkItem(tx, row, { siblings: params.action.type === 'request_update' });
   const outcome = decide(work, params.action, params.actor, now);
   if (!outcome.ok) throw refusalError(outcome);
   await writeOutcome(tx, row, outcome, params.actor, now);
