@@ -22,6 +22,7 @@ const AdminPage = lazy(() => import('./routes/admin/admin-page'));
 const SalesReportPage = lazy(() => import('./routes/sales-report/sales-report-page'));
 const UsersPage = lazy(() => import('./routes/users/users-page'));
 const OutboxPage = lazy(() => import('./routes/outbox/outbox-page'));
+const EscalationsPage = lazy(() => import('./routes/escalations/escalations-page'));
 
 /** One query client for the app: no retries for answers that will not change (4xx). */
 export function createQueryClient(): QueryClient {
@@ -70,6 +71,14 @@ export function createRouter() {
           element: (
             <AdminOnly>
               <AdminPage />
+            </AdminOnly>
+          ),
+        },
+        {
+          path: 'escalations',
+          element: (
+            <AdminOnly>
+              <EscalationsPage />
             </AdminOnly>
           ),
         },

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_FILTER } from '../components/list-filter';
 import { stubApi } from '../test/fetch';
 import { getCsrfToken, setCsrfToken } from './client';
 import {
@@ -30,7 +31,7 @@ const batch = {
   created_at: '2026-03-01T10:00:00.000Z',
   order_items: [{ id: 1, ref: '100234-1' }],
 };
-const view: QueueView = { page: 2, sort: 'ref', dir: 'desc', q: '' };
+const view: QueueView = { page: 2, sort: 'ref', dir: 'desc', filter: EMPTY_FILTER };
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -81,10 +82,16 @@ describe('query options', () => {
     });
     const client = new QueryClient();
     await client.fetchQuery(myOrdersQuery(view));
-    await client.fetchQuery(ordererQueueQuery('2', { ...view, q: 'Smith' }));
+    await client.fetchQuery(
+      ordererQueueQuery('2', {
+        ...view,
+        filter: { ...EMPTY_FILTER, q: 'Smith', state: ['waiting_gro', 'waiting_fco'], flag: ['overdue'] },
+      }),
+    );
     expect(requests.map((r) => r.url)).toEqual([
       '/api/v1/order_items/my_orders.json?page=2&sort=ref&dir=desc',
-      '/api/v1/orderers/2/order_items.json?page=2&sort=ref&dir=desc&q=Smith',
+      // The filter travels as the contract's query parameters, lists comma-separated.
+      '/api/v1/orderers/2/order_items.json?page=2&sort=ref&dir=desc&state=waiting_gro%2Cwaiting_fco&flag=overdue&q=Smith',
     ]);
   });
 

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { FcoBatch, QueueSort } from '../../domain/contract/queues';
 import { CurrentUserSchema, NotificationListSchema } from '../../domain/contract/session';
+import { filterToParams, type ListFilterValue } from '../components/list-filter';
 import { api, setCsrfToken } from './client';
 
 /**
@@ -49,19 +50,23 @@ export const orderersQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** How a queue screen is looking at its items: the page, the sort and the filter (kept in the URL). */
+/** How a list can be sorted: a queue's columns, and on the escalations desk when the item was escalated. */
+export type ListSort = QueueSort | 'escalated_at';
+
+/** How a list screen is looking at its items: the page, the sort and the filter (kept in the URL). */
 export interface QueueView {
   page: number;
-  sort: QueueSort;
+  sort: ListSort;
   dir: 'asc' | 'desc';
-  q: string;
+  filter: ListFilterValue;
 }
 
-const queueParams = (view: QueueView) => ({
+/** The query parameters of a list call: paging, sort and the filter (lists comma-separated, as the URL). */
+export const queueParams = (view: QueueView) => ({
   page: view.page,
   sort: view.sort,
   dir: view.dir,
-  ...(view.q ? { q: view.q } : {}),
+  ...filterToParams(view.filter),
 });
 
 /** One page of the signed-in user's open items (/my-queue). */

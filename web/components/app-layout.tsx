@@ -35,6 +35,7 @@ import { Clock } from './clock';
 import { NotificationBanners } from './notification-banner';
 import { NotificationsBell } from './notifications-bell';
 import { PRODUCT_NAME } from './page-title';
+import { SavedViewsNav } from './saved-views-nav';
 import classes from './shell.module.css';
 import { ShortcutsDialog, useGlobalShortcuts } from './shortcuts';
 import { UserMenu } from './user-menu';
@@ -126,6 +127,7 @@ function Navigation() {
             <NavItem to="/sales-report" label="Sales report" icon={<IconChartBar {...iconProps} />} />
           )}
         </Stack>
+        <SavedViewsNav />
         {admin && (
           <>
             <Text className={classes.navSectionLabel} id="nav-admin-heading">

@@ -1,7 +1,8 @@
 /**
- * The order-item list of the queues: ref (link), type, state badge, customer, despatch-by, flags. The server
- * sorts, filters and pages (100 a page); the view (page, sort, filter) lives in the URL so reload and back
- * work. Optional tick boxes (for items that may be ticked) and an optional action per row.
+ * The order-item list of the queues, the dashboard and the escalations desk: ref (link), type, state badge,
+ * customer, despatch-by, value, flags, plus columns a screen adds. The server sorts, filters and pages; the
+ * view (page, sort, filter) lives in the URL so reload and back work. The list scrolls with the page under a
+ * sticky header; tick boxes feed the bulk bar; j / k / Enter / x work the list from the keyboard.
  */
 import {
   Anchor,
@@ -9,11 +10,9 @@ import {
   Group,
   Pagination,
   Paper,
-  ScrollArea,
   Skeleton,
   Table,
   Text,
-  TextInput,
   Tooltip,
   UnstyledButton,
   VisuallyHidden,
@@ -23,25 +22,37 @@ import {
   IconArrowsSort,
   IconFlag,
   IconPlayerPause,
-  IconSearch,
   IconSortAscending,
   IconSortDescending,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useCallback, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import type { PagingSchema } from '../../domain/contract/common';
 import type { OrderItemListRow } from '../../domain/contract/order-item';
-import type { QueuePage, QueueSort } from '../../domain/contract/queues';
 import { formatPence } from '../../domain/format';
-import type { QueueView } from '../api/queries';
+import type { ListSort, QueueView } from '../api/queries';
 import { DueDate } from './due-date';
+import { isFilterEmpty, type ListFilterValue } from './list-filter';
+import { ListFilterBar } from './list-filter-bar';
+import classes from './order-items-table.module.css';
 import { queueCountText, sortChange } from './queue-view';
 import { StateBadge } from './state-badge';
+import { useListKeyboard } from './use-list-keyboard';
 
-const FILTER_SETTLE_MS = 300;
+/** A column a screen adds after the customer (the escalations desk's orderer, stage and age). */
+export interface ExtraColumn<T> {
+  key: string;
+  header: string;
+  sortKey?: ListSort;
+  cell: (item: T) => ReactNode;
+}
 
-interface OrderItemsTableProps {
+type Page<T> = z.infer<typeof PagingSchema> & { order_items: T[] };
+
+interface OrderItemsTableProps<T extends OrderItemListRow> {
   /** The page the server answered (items and paging). */
-  data: QueuePage | undefined;
+  data: Page<T> | undefined;
   loading?: boolean;
   view: QueueView;
   onViewChange: (next: Partial<QueueView>) => void;
@@ -49,17 +60,25 @@ interface OrderItemsTableProps {
   emptyText: string;
   /** Accessible name of the table, e.g. "My order items". */
   label: string;
-  /** Tick boxes: which items may be ticked, and the ticked ids. */
+  /** Column headings sort the list (the server's sort); off where the server has one fixed order. */
+  sortable?: boolean;
+  columns?: ExtraColumn<T>[];
+  /** Offer the orderer in the filter (lists across orderers). */
+  ordererFilter?: boolean;
+  /** Beside the count line: a "Save view" button. */
+  aside?: ReactNode;
+  /** Tick boxes on every row: the ticked ids (for the bulk bar). */
   selection?: {
-    selectable: (item: OrderItemListRow) => boolean;
-    /** Why an item cannot be ticked (tooltip), e.g. "Only items needing an apostille". */
-    reason: string;
     selected: ReadonlySet<number>;
     onChange: (next: Set<number>) => void;
   };
   /** An extra cell at the end of each row (e.g. a Reassign button). */
-  rowAction?: (item: OrderItemListRow) => ReactNode;
+  rowAction?: (item: T) => ReactNode;
   rowActionLabel?: string;
+  /** No border of its own (inside a card that has one). */
+  bare?: boolean;
+  /** Under the table: the bulk bar. */
+  footer?: ReactNode;
 }
 
 function SortHeader({
@@ -69,9 +88,9 @@ function SortHeader({
   onSort,
 }: {
   label: string;
-  sortKey: QueueSort;
+  sortKey: ListSort;
   view: QueueView;
-  onSort: (key: QueueSort) => void;
+  onSort: (key: ListSort) => void;
 }) {
   const active = view.sort === sortKey;
   const asc = view.dir === 'asc';
@@ -88,182 +107,232 @@ function SortHeader({
   );
 }
 
-export function OrderItemsTable({
+function Flags({ item }: { item: OrderItemListRow }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {item.flagged && (
+        <Tooltip label="Flagged">
+          <IconFlag size={16} color="var(--mantine-color-red-7)" aria-label="Flagged" />
+        </Tooltip>
+      )}
+      {item.is_escalated && (
+        <Tooltip label="Escalated">
+          <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" aria-label="Escalated" />
+        </Tooltip>
+      )}
+      {item.is_on_hold && (
+        <Tooltip label="On hold">
+          <IconPlayerPause size={16} color="var(--mantine-color-grape-7)" aria-label="On hold" />
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+export function OrderItemsTable<T extends OrderItemListRow>({
   data,
   loading,
   view,
   onViewChange,
   emptyText,
   label,
+  sortable = true,
+  columns = [],
+  ordererFilter = false,
+  aside,
   selection,
   rowAction,
   rowActionLabel = 'Actions',
-}: OrderItemsTableProps) {
-  const [filter, setFilter] = useState(view.q);
-  // The filter is sent once the user stops typing; a URL change (back, reload) puts its value back in the box.
-  useEffect(() => setFilter(view.q), [view.q]);
-  useEffect(() => {
-    if (filter.trim() === view.q) return;
-    const timer = setTimeout(() => onViewChange({ q: filter.trim(), page: 1 }), FILTER_SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [filter, view.q, onViewChange]);
-
+  bare = false,
+  footer,
+}: OrderItemsTableProps<T>) {
+  const navigate = useNavigate();
+  const tableRef = useRef<HTMLTableElement>(null);
   const rows = data?.order_items ?? [];
-  const onSort = (key: QueueSort) => onViewChange(sortChange(view, key));
+  const onSort = (key: ListSort) => onViewChange(sortChange(view, key));
+  const onFilter = useCallback((filter: ListFilterValue) => onViewChange({ filter }), [onViewChange]);
 
-  if (loading) {
-    return (
-      <Paper withBorder p="md" radius="md">
-        {[0, 1, 2, 3, 4].map((n) => (
-          <Skeleton key={n} height={22} my={8} />
-        ))}
-      </Paper>
+  const toggle = useCallback(
+    (item: T) => {
+      if (!selection) return;
+      const next = new Set(selection.selected);
+      if (next.has(item.id)) next.delete(item.id);
+      else next.add(item.id);
+      selection.onChange(next);
+    },
+    [selection],
+  );
+  const open = useCallback((item: T) => navigate(`/orders/${item.ref}`), [navigate]);
+  const keyboard = useListKeyboard({
+    rows,
+    tableRef,
+    onOpen: open,
+    onTick: selection ? toggle : undefined,
+    enabled: !loading,
+  });
+
+  const allTicked = rows.length > 0 && rows.every((i) => selection?.selected.has(i.id));
+  const someTicked = rows.some((i) => selection?.selected.has(i.id));
+  const header = (text: string, key: ListSort) =>
+    sortable ? (
+      <SortHeader label={text} sortKey={key} view={view} onSort={onSort} />
+    ) : (
+      <Table.Th>{text}</Table.Th>
     );
-  }
-
-  const selectableRows = selection ? rows.filter(selection.selectable) : [];
-  const allTicked = selectableRows.length > 0 && selectableRows.every((i) => selection?.selected.has(i.id));
-  const someTicked = selectableRows.some((i) => selection?.selected.has(i.id));
+  const columnCount = 7 + columns.length + (selection ? 1 : 0) + (rowAction ? 1 : 0);
 
   return (
-    <Paper withBorder radius="md">
-      <Group justify="space-between" px="sm" py={8}>
-        <TextInput
-          aria-label={`Filter ${label.toLowerCase()}`}
-          placeholder="Filter by ref, type, state or customer"
-          leftSection={<IconSearch size={14} aria-hidden />}
-          value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
-          w={320}
-          size="xs"
-        />
-        <Text size="xs" c="dimmed" aria-live="polite">
-          {data ? queueCountText(data, rows.length) : ''}
-        </Text>
-      </Group>
-      <ScrollArea.Autosize mah={560} type="auto">
-        <Table stickyHeader striped="even" aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
-              {selection && (
-                <Table.Th w={36}>
-                  <Checkbox
-                    aria-label="Tick all items that can be ticked"
-                    checked={allTicked}
-                    indeterminate={someTicked && !allTicked}
-                    disabled={selectableRows.length === 0}
-                    onChange={() =>
-                      selection.onChange(allTicked ? new Set() : new Set(selectableRows.map((i) => i.id)))
-                    }
-                  />
-                </Table.Th>
-              )}
-              <SortHeader label="Ref" sortKey="ref" view={view} onSort={onSort} />
-              <SortHeader label="Type" sortKey="type" view={view} onSort={onSort} />
-              <SortHeader label="State" sortKey="state" view={view} onSort={onSort} />
-              <SortHeader label="Customer" sortKey="customer" view={view} onSort={onSort} />
-              <SortHeader label="Despatch by" sortKey="due" view={view} onSort={onSort} />
-              <SortHeader label="Net value" sortKey="value" view={view} onSort={onSort} />
-              <Table.Th>
-                <VisuallyHidden>Flags</VisuallyHidden>
-              </Table.Th>
-              {rowAction && (
-                <Table.Th>
-                  <VisuallyHidden>{rowActionLabel}</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 && (
+    <Paper withBorder={!bare} radius="md">
+      <ListFilterBar
+        filter={view.filter}
+        onChange={onFilter}
+        label={label}
+        orderer={ordererFilter}
+        aside={
+          <>
+            {aside}
+            <Text size="xs" c="dimmed" aria-live="polite">
+              {data ? queueCountText(data, rows.length) : ''}
+            </Text>
+          </>
+        }
+      />
+      {loading ? (
+        <div style={{ padding: 'var(--mantine-spacing-md)' }}>
+          {[0, 1, 2, 3, 4].map((n) => (
+            <Skeleton key={n} height={22} my={8} />
+          ))}
+        </div>
+      ) : (
+        <div className={classes.scroller}>
+          <Table
+            ref={tableRef}
+            stickyHeader
+            stickyHeaderOffset={56}
+            striped="even"
+            aria-label={label}
+            className={classes.table}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={9}>
-                  <Text size="sm" c="dimmed" ta="center" py="lg">
-                    {view.q ? 'No item matches the filter.' : emptyText}
-                  </Text>
-                </Table.Td>
+                {selection && (
+                  <Table.Th w={36}>
+                    <Checkbox
+                      aria-label="Tick all items on this page"
+                      checked={allTicked}
+                      indeterminate={someTicked && !allTicked}
+                      disabled={rows.length === 0}
+                      onChange={() => {
+                        const next = new Set(selection.selected);
+                        for (const i of rows) {
+                          if (allTicked) next.delete(i.id);
+                          else next.add(i.id);
+                        }
+                        selection.onChange(next);
+                      }}
+                    />
+                  </Table.Th>
+                )}
+                {header('Ref', 'ref')}
+                {header('Type', 'type')}
+                {header('State', 'state')}
+                {header('Customer', 'customer')}
+                {columns.map((c) =>
+                  c.sortKey && sortable ? (
+                    <SortHeader
+                      key={c.key}
+                      label={c.header}
+                      sortKey={c.sortKey}
+                      view={view}
+                      onSort={onSort}
+                    />
+                  ) : (
+                    <Table.Th key={c.key}>{c.header}</Table.Th>
+                  ),
+                )}
+                {header('Despatch by', 'due')}
+                {header('Net value', 'value')}
+                <Table.Th>
+                  <VisuallyHidden>Flags</VisuallyHidden>
+                </Table.Th>
+                {rowAction && (
+                  <Table.Th>
+                    <VisuallyHidden>{rowActionLabel}</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
-            )}
-            {rows.map((item) => {
-              const canTick = selection?.selectable(item) ?? false;
-              const open = item.state_group !== 'done' && item.state_group !== 'cancelled';
-              return (
-                <Table.Tr key={item.id} data-ref={item.ref}>
-                  {selection && (
-                    <Table.Td>
-                      <Tooltip label={selection.reason} disabled={canTick}>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={columnCount}>
+                    <Text size="sm" c="dimmed" ta="center" py="lg">
+                      {isFilterEmpty(view.filter) ? emptyText : 'No item matches the filter.'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {rows.map((item, index) => {
+                const ticked = selection?.selected.has(item.id) ?? false;
+                const isOpen = item.state_group !== 'done' && item.state_group !== 'cancelled';
+                return (
+                  <Table.Tr
+                    key={item.id}
+                    data-ref={item.ref}
+                    className={`${classes.row}${ticked ? ` ${classes.ticked}` : ''}`}
+                    aria-label={`${item.ref}, ${item.type}, ${item.state_label}`}
+                    {...keyboard.rowProps(index)}
+                  >
+                    {selection && (
+                      <Table.Td>
                         <Checkbox
                           aria-label={`Tick ${item.ref}`}
-                          checked={selection.selected.has(item.id)}
-                          disabled={!canTick}
-                          onChange={(e) => {
-                            const next = new Set(selection.selected);
-                            if (e.currentTarget.checked) next.add(item.id);
-                            else next.delete(item.id);
-                            selection.onChange(next);
-                          }}
+                          checked={ticked}
+                          onChange={() => toggle(item)}
                         />
-                      </Tooltip>
+                      </Table.Td>
+                    )}
+                    <Table.Td>
+                      <Anchor component={Link} to={`/orders/${item.ref}`} fw={600} size="sm" ff="monospace">
+                        {item.ref}
+                      </Anchor>
                     </Table.Td>
-                  )}
-                  <Table.Td>
-                    <Anchor component={Link} to={`/orders/${item.ref}`} fw={600} size="sm" ff="monospace">
-                      {item.ref}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{item.type}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StateBadge label={item.state_label} group={item.state_group} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={1}>
-                      {item.order.customer_name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <DueDate value={item.despatch_due_on} open={open} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ta="right" ff="monospace">
-                      {formatPence(item.net_value)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {item.flagged && (
-                        <Tooltip label="Flagged">
-                          <IconFlag size={16} color="var(--mantine-color-red-7)" aria-label="Flagged" />
-                        </Tooltip>
-                      )}
-                      {item.is_escalated && (
-                        <Tooltip label="Escalated">
-                          <IconAlertTriangle
-                            size={16}
-                            color="var(--mantine-color-orange-7)"
-                            aria-label="Escalated"
-                          />
-                        </Tooltip>
-                      )}
-                      {item.is_on_hold && (
-                        <Tooltip label="On hold">
-                          <IconPlayerPause
-                            size={16}
-                            color="var(--mantine-color-grape-7)"
-                            aria-label="On hold"
-                          />
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  {rowAction && <Table.Td>{rowAction(item)}</Table.Td>}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea.Autosize>
+                    <Table.Td>
+                      <Text size="sm">{item.type}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <div className={classes.badge}>
+                        <StateBadge label={item.state_label} group={item.state_group} />
+                      </div>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" maw={260} truncate="end">
+                        {item.order.customer_name}
+                      </Text>
+                    </Table.Td>
+                    {columns.map((c) => (
+                      <Table.Td key={c.key}>{c.cell(item)}</Table.Td>
+                    ))}
+                    <Table.Td>
+                      <DueDate value={item.despatch_due_on} open={isOpen} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ta="right" ff="monospace">
+                        {formatPence(item.net_value)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Flags item={item} />
+                    </Table.Td>
+                    {rowAction && <Table.Td>{rowAction(item)}</Table.Td>}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
       {data && data.total_pages > 1 && (
         <Group justify="flex-end" px="sm" py={8}>
           <Pagination
@@ -276,6 +345,7 @@ export function OrderItemsTable({
           />
         </Group>
       )}
+      {footer}
     </Paper>
   );
 }

@@ -4,8 +4,12 @@ import { createElement, type ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { QueuePage } from '../../domain/contract/queues';
+import type { QueueView } from '../api/queries';
+import { EMPTY_FILTER } from './list-filter';
 import {
+  DEFAULT_ESCALATIONS_VIEW,
   DEFAULT_QUEUE_VIEW,
+  ESCALATIONS_LIST,
   pageFromParams,
   queueCountText,
   queueViewFromParams,
@@ -35,16 +39,30 @@ describe('queueViewFromParams', () => {
   });
 
   it('reads page, sort, direction and filter', () => {
-    expect(queueViewFromParams(params('page=4&sort=customer&dir=desc&q=Smith'))).toEqual({
+    expect(queueViewFromParams(params('page=4&sort=customer&dir=desc&q=Smith&flag=overdue'))).toEqual({
       page: 4,
       sort: 'customer',
       dir: 'desc',
-      q: 'Smith',
+      filter: { ...EMPTY_FILTER, q: 'Smith', flag: ['overdue'] },
     });
   });
 
   it('ignores a sort or direction it does not know (an old or hand-edited link)', () => {
     expect(queueViewFromParams(params('sort=price&dir=down'))).toEqual(DEFAULT_QUEUE_VIEW);
+    // escalated_at is the escalations desk's, not a queue's.
+    expect(queueViewFromParams(params('sort=escalated_at'))).toEqual(DEFAULT_QUEUE_VIEW);
+  });
+
+  it('reads the escalations desk with its own sorts and default (oldest escalation first)', () => {
+    expect(queueViewFromParams(params(''), ESCALATIONS_LIST)).toEqual(DEFAULT_ESCALATIONS_VIEW);
+    expect(queueViewFromParams(params('sort=customer&dir=desc'), ESCALATIONS_LIST)).toMatchObject({
+      sort: 'customer',
+      dir: 'desc',
+    });
+    expect(queueViewToParams(DEFAULT_ESCALATIONS_VIEW, ESCALATIONS_LIST)).toEqual({});
+    expect(queueViewToParams({ ...DEFAULT_ESCALATIONS_VIEW, sort: 'due' }, ESCALATIONS_LIST)).toEqual({
+      sort: 'due',
+    });
   });
 });
 
@@ -54,7 +72,9 @@ describe('queueViewToParams', () => {
   });
 
   it('writes what differs from the default', () => {
-    expect(queueViewToParams({ page: 2, sort: 'ref', dir: 'desc', q: '1002' })).toEqual({
+    expect(
+      queueViewToParams({ page: 2, sort: 'ref', dir: 'desc', filter: { ...EMPTY_FILTER, q: '1002' } }),
+    ).toEqual({
       page: '2',
       sort: 'ref',
       dir: 'desc',
@@ -63,7 +83,19 @@ describe('queueViewToParams', () => {
   });
 
   it('round-trips through the URL', () => {
-    const view = { page: 7, sort: 'value', dir: 'desc', q: 'deed poll' } as const;
+    const view: QueueView = {
+      page: 7,
+      sort: 'value',
+      dir: 'desc',
+      filter: {
+        ...EMPTY_FILTER,
+        q: 'deed poll',
+        group: ['waiting'],
+        state: ['waiting_gro'],
+        type: ['Adult Deed Poll'],
+        due_from: '2026-01-01',
+      },
+    };
     expect(queueViewFromParams(new URLSearchParams(queueViewToParams(view)))).toEqual(view);
   });
 });
@@ -110,20 +142,34 @@ describe('queueCountText', () => {
 });
 
 describe('useQueueView', () => {
-  it('reads the view from the URL and writes changes back in place of the current entry', () => {
-    const wrapper = ({ children }: { children: ReactNode }) =>
-      createElement(MemoryRouter, { initialEntries: ['/my-queue?sort=ref&page=2'] }, children);
-    const hook = renderHook(
-      () => ({ queue: useQueueView(), location: useLocation(), how: useNavigationType() }),
-      { wrapper },
-    );
-    expect(hook.result.current.queue[0]).toEqual({ page: 2, sort: 'ref', dir: 'asc', q: '' });
+  const render = (url: string) =>
+    renderHook(() => ({ queue: useQueueView(), location: useLocation(), how: useNavigationType() }), {
+      wrapper: ({ children }: { children: ReactNode }) =>
+        createElement(MemoryRouter, { initialEntries: [url] }, children),
+    });
 
-    act(() => hook.result.current.queue[1]({ q: 'Smith', page: 1 }));
-    expect(hook.result.current.location.search).toBe('?sort=ref&q=Smith');
-    expect(hook.result.current.queue[0]).toEqual({ page: 1, sort: 'ref', dir: 'asc', q: 'Smith' });
+  it('reads the view from the URL; paging and sorting replace the current entry', () => {
+    const hook = render('/my-queue?sort=ref&page=2');
+    expect(hook.result.current.queue[0]).toEqual({ page: 2, sort: 'ref', dir: 'asc', filter: EMPTY_FILTER });
+
+    act(() => hook.result.current.queue[1]({ page: 3 }));
+    expect(hook.result.current.location.search).toBe('?page=3&sort=ref');
     // Replaced, not pushed: paging and sorting do not fill the back button's history.
     expect(hook.result.current.how).toBe('REPLACE');
+    hook.unmount();
+  });
+
+  it('a filter change goes back to page 1 and is a new history entry (back undoes it)', () => {
+    const hook = render('/my-queue?sort=ref&page=2');
+    act(() => hook.result.current.queue[1]({ filter: { ...EMPTY_FILTER, q: 'Smith', group: ['waiting'] } }));
+    expect(hook.result.current.location.search).toBe('?sort=ref&group=waiting&q=Smith');
+    expect(hook.result.current.queue[0]).toEqual({
+      page: 1,
+      sort: 'ref',
+      dir: 'asc',
+      filter: { ...EMPTY_FILTER, q: 'Smith', group: ['waiting'] },
+    });
+    expect(hook.result.current.how).toBe('PUSH');
     hook.unmount();
   });
 });

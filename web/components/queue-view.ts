@@ -1,14 +1,34 @@
 /**
- * The view of an order-item queue as the URL keeps it (`?page=&sort=&dir=&q=`), so reload, back and shared
- * links show the same page: reading it, writing it back with the defaults left out, the next view when a
- * column heading is clicked, and the count line above the table.
+ * The view of an order-item list as the URL keeps it (`?page=&sort=&dir=` and the filter: `group=&state=&
+ * flag=&type=&orderer=&due_from=&due_to=&q=`), so reload, back and shared links show the same page: reading
+ * it, writing it back with the defaults left out, the next view when a column heading is clicked, and the
+ * count line above the table.
  */
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { QUEUE_SORTS, type QueuePage, type QueueSort } from '../../domain/contract/queues';
-import type { QueueView } from '../api/queries';
+import { QUEUE_SORTS, type QueuePage } from '../../domain/contract/queues';
+import type { ListSort, QueueView } from '../api/queries';
+import { EMPTY_FILTER, filterFromParams, filterToParams } from './list-filter';
 
 /** The view a queue opens with: first page, by despatch date, soonest first, no filter. */
-export const DEFAULT_QUEUE_VIEW: QueueView = { page: 1, sort: 'due', dir: 'asc', q: '' };
+export const DEFAULT_QUEUE_VIEW: QueueView = { page: 1, sort: 'due', dir: 'asc', filter: EMPTY_FILTER };
+
+/** The sorts a list offers, and the one it opens with (the escalations desk adds `escalated_at`). */
+export interface ListSorts {
+  sorts: readonly ListSort[];
+  defaults: Pick<QueueView, 'sort' | 'dir'>;
+}
+const QUEUE_LIST: ListSorts = { sorts: QUEUE_SORTS, defaults: { sort: 'due', dir: 'asc' } };
+
+/** The escalations desk: the queue's sorts plus when the item was escalated, oldest escalation first. */
+export const ESCALATIONS_LIST: ListSorts = {
+  sorts: [...QUEUE_SORTS, 'escalated_at'],
+  defaults: { sort: 'escalated_at', dir: 'asc' },
+};
+export const DEFAULT_ESCALATIONS_VIEW: QueueView = {
+  ...DEFAULT_QUEUE_VIEW,
+  ...ESCALATIONS_LIST.defaults,
+};
 
 /** The `page` parameter as a page number: 1 when it is missing, not a number or below 1. */
 export function pageFromParams(params: URLSearchParams): number {
@@ -16,28 +36,28 @@ export function pageFromParams(params: URLSearchParams): number {
 }
 
 /** The queue view a URL asks for; anything unknown or missing falls back to the default. */
-export function queueViewFromParams(params: URLSearchParams): QueueView {
+export function queueViewFromParams(params: URLSearchParams, list: ListSorts = QUEUE_LIST): QueueView {
   const sort = params.get('sort');
+  const dir = params.get('dir');
   return {
     page: pageFromParams(params),
-    sort: QUEUE_SORTS.includes(sort as QueueSort) ? (sort as QueueSort) : DEFAULT_QUEUE_VIEW.sort,
-    dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
-    q: params.get('q') ?? '',
+    sort: list.sorts.includes(sort as ListSort) ? (sort as ListSort) : list.defaults.sort,
+    dir: dir === 'desc' || dir === 'asc' ? dir : list.defaults.dir,
+    filter: filterFromParams(params),
   };
 }
 
 /** The URL parameters of a view: only what differs from the default, so a plain queue has a plain URL. */
-export function queueViewToParams(view: QueueView): Record<string, string> {
+export function queueViewToParams(view: QueueView, list: ListSorts = QUEUE_LIST): Record<string, string> {
   const out: Record<string, string> = {};
   if (view.page > 1) out.page = String(view.page);
-  if (view.sort !== DEFAULT_QUEUE_VIEW.sort) out.sort = view.sort;
-  if (view.dir !== DEFAULT_QUEUE_VIEW.dir) out.dir = view.dir;
-  if (view.q) out.q = view.q;
-  return out;
+  if (view.sort !== list.defaults.sort) out.sort = view.sort;
+  if (view.dir !== list.defaults.dir) out.dir = view.dir;
+  return { ...out, ...filterToParams(view.filter) };
 }
 
 /** A click on a column heading: the sorted column turns round, another sorts ascending; back to page 1. */
-export function sortChange(view: QueueView, key: QueueSort): Partial<QueueView> {
+export function sortChange(view: QueueView, key: ListSort): Partial<QueueView> {
   return view.sort === key
     ? { dir: view.dir === 'asc' ? 'desc' : 'asc', page: 1 }
     : { sort: key, dir: 'asc', page: 1 };
@@ -53,12 +73,25 @@ export function queueCountText(data: QueuePage, shown: number): string {
     : `${all} item${data.total_count === 1 ? '' : 's'}`;
 }
 
-/** The queue view of the current URL (`?page=&sort=&dir=&q=`) and a way to change it. */
-export function useQueueView(): [QueueView, (next: Partial<QueueView>) => void] {
+/**
+ * The queue view of the current URL and a way to change it. Paging and sorting replace the history entry
+ * (they should not fill the back button); a filter change pushes one, so back undoes it. A filter change goes
+ * back to page 1.
+ */
+export function useQueueView(list: ListSorts = QUEUE_LIST): [QueueView, (next: Partial<QueueView>) => void] {
   const [params, setParams] = useSearchParams();
-  const view = queueViewFromParams(params);
-  // Replace, not push: paging and sorting should not fill the back button's history.
-  const change = (next: Partial<QueueView>) =>
-    setParams(queueViewToParams({ ...view, ...next }), { replace: true });
+  const view = queueViewFromParams(params, list);
+  const change = useCallback(
+    (next: Partial<QueueView>) =>
+      setParams(
+        (current) => {
+          const now = queueViewFromParams(current, list);
+          const merged = { ...now, ...next, ...(next.filter ? { page: next.page ?? 1 } : {}) };
+          return queueViewToParams(merged, list);
+        },
+        { replace: !next.filter },
+      ),
+    [setParams, list],
+  );
   return [view, change];
 }

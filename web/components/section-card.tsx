@@ -12,9 +12,19 @@ interface SectionCardProps {
   dense?: boolean;
   children: ReactNode;
   testId?: string;
+  /** Let a sticky table header inside stick to the page (a card clips what overflows it otherwise). */
+  allowSticky?: boolean;
 }
 
-export function SectionCard({ title, count, actions, dense = false, children, testId }: SectionCardProps) {
+export function SectionCard({
+  title,
+  count,
+  actions,
+  dense = false,
+  children,
+  testId,
+  allowSticky = false,
+}: SectionCardProps) {
   const headingId = useId();
   return (
     <Card
@@ -24,10 +34,12 @@ export function SectionCard({ title, count, actions, dense = false, children, te
       radius="md"
       padding={0}
       data-testid={testId}
+      style={allowSticky ? { overflow: 'visible' } : undefined}
     >
       <Group
         justify="space-between"
-        wrap="nowrap"
+        // On a phone the actions go under the title rather than past the screen's edge.
+        wrap="wrap"
         gap="sm"
         px="md"
         py={dense ? 8 : 10}
@@ -45,7 +57,7 @@ export function SectionCard({ title, count, actions, dense = false, children, te
           )}
         </Group>
         {actions && (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             {actions}
           </Group>
         )}

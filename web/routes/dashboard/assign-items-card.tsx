@@ -1,48 +1,48 @@
 /**
- * Unassigned order items with a tick box on each row; an admin picks an orderer and assigns the ticked ones
- * (SPEC section 5: Assign needs a chosen orderer and at least one ticked item).
+ * Unassigned order items, filtered as the URL says, with a tick box on each row; an admin picks an orderer
+ * and assigns the ticked ones (SPEC section 5: Assign needs a chosen orderer and at least one ticked item),
+ * or uses the bulk bar for the other bulk actions and "select all matching".
  */
-import { Anchor, Button, Checkbox, Group, Pagination, Select, Table, Text } from '@mantine/core';
+import { Button, Select, Text } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import { OrderItemListSchema } from '../../../domain/contract/order-item';
 import type { AssignToOrderer } from '../../../domain/contract/order-item-actions';
-import { formatDate, formatPence } from '../../../domain/format';
+import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
 import { orderersQuery } from '../../api/queries';
 import { isAdmin, useCurrentUser } from '../../components/auth';
-import { DueDate } from '../../components/due-date';
+import { BulkBar, useTicked } from '../../components/bulk-bar';
+import { OrderItemsTable } from '../../components/order-items-table';
+import { type ListSorts, useQueueView } from '../../components/queue-view';
+import { SaveViewButton } from '../../components/save-view-button';
 import { SectionCard } from '../../components/section-card';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
+import { LoadFailed } from './dashboard-card';
 import { unassignedItemsQuery } from './dashboard-queries';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The dashboard's list has one order, oldest first (the server's); the URL holds its page and filter. */
+const DASHBOARD_LIST: ListSorts = { sorts: ['due'], defaults: { sort: 'due', dir: 'asc' } };
 
 export function AssignItemsCard() {
   const user = useCurrentUser();
   const canAssign = isAdmin(user);
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const items = useQuery(unassignedItemsQuery(page));
+  const [view, setView] = useQueueView(DASHBOARD_LIST);
+  const items = useQuery(unassignedItemsQuery(view));
   const orderers = useQuery({ ...orderersQuery, enabled: canAssign });
-  const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
+  const [ticked, setTicked] = useTicked(view.filter);
   const [ordererId, setOrdererId] = useState<string | null>(null);
 
   const rows = items.data?.order_items ?? [];
   const totalPages = items.data?.total_pages ?? 0;
   // After an assignment the last page may have emptied: show the new last page.
-  if (totalPages > 0 && page > totalPages) setPage(totalPages);
-  const turnPage = (next: number) => {
-    setTicked(new Set());
-    setPage(next);
-  };
-  // Ticks on items that have left the list (assigned elsewhere, refreshed) no longer count.
-  const tickedIds = useMemo(() => rows.filter((r) => ticked.has(r.id)).map((r) => r.id), [rows, ticked]);
-  const allTicked = rows.length > 0 && tickedIds.length === rows.length;
-  const someTicked = tickedIds.length > 0 && !allTicked;
+  if (totalPages > 0 && view.page > totalPages) setView({ page: totalPages });
+  // Ticks on items that have left the page (assigned elsewhere, refreshed) are not assigned from here.
+  const tickedIds = rows.filter((r) => ticked.has(r.id)).map((r) => r.id);
 
   const ordererOptions = (orderers.data?.orderers ?? []).map((o) => ({ value: String(o.id), label: o.name }));
 
@@ -56,20 +56,13 @@ export function AssignItemsCard() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['order_items'] }),
         queryClient.invalidateQueries({ queryKey: ['orderers'] }),
+        queryClient.invalidateQueries({ queryKey: ['saved_views'] }),
       ]);
     },
     onError: (error) => notifyError(error, 'Could not assign the items'),
   });
 
   const ready = ordererId !== null && tickedIds.length > 0;
-
-  const toggle = (id: number, on: boolean) =>
-    setTicked((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const actions = canAssign ? (
     <>
@@ -83,7 +76,7 @@ export function AssignItemsCard() {
         value={ordererId}
         onChange={setOrdererId}
         size="xs"
-        w={180}
+        w={170}
         allowDeselect={false}
         disabled={orderers.isPending && !orderers.isError}
         nothingFoundMessage="No orderers"
@@ -111,92 +104,37 @@ export function AssignItemsCard() {
       count={items.data?.total_count}
       actions={actions}
       testId="unassigned"
+      allowSticky
     >
-      {items.isPending ? (
-        <ListSkeleton rows={5} label="Loading unassigned items…" />
-      ) : items.isError ? (
+      {items.isError ? (
         <LoadFailed what="the unassigned items" error={items.error} onRetry={() => items.refetch()} />
-      ) : rows.length === 0 && page === 1 ? (
-        <EmptyState>No unassigned items: every open order item has an orderer.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={640} maxHeight={360} type="native">
-          <Table stickyHeader fz="sm" style={{ whiteSpace: 'nowrap' }} aria-label="Unassigned order items">
-            <Table.Thead>
-              <Table.Tr>
-                {canAssign && (
-                  <Table.Th w={36}>
-                    <Checkbox
-                      size="xs"
-                      aria-label="Tick all items"
-                      checked={allTicked}
-                      indeterminate={someTicked}
-                      onChange={(e) =>
-                        setTicked(e.currentTarget.checked ? new Set(rows.map((r) => r.id)) : new Set())
-                      }
-                    />
-                  </Table.Th>
-                )}
-                <Table.Th>Ref</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Placed</Table.Th>
-                <Table.Th>Despatch by</Table.Th>
-                <Table.Th ta="right">Value</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((item) => {
-                const on = ticked.has(item.id);
-                return (
-                  <Table.Tr key={item.id} bg={on ? 'var(--mantine-primary-color-light)' : undefined}>
-                    {canAssign && (
-                      <Table.Td>
-                        <Checkbox
-                          size="xs"
-                          aria-label={`Tick ${item.ref}`}
-                          checked={on}
-                          onChange={(e) => toggle(item.id, e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                    )}
-                    <Table.Td>
-                      <Anchor component={Link} to={`/orders/${item.ref}`} size="sm" fw={600}>
-                        {item.ref}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{item.type}</Table.Td>
-                    <Table.Td>{item.order.customer_name}</Table.Td>
-                    <Table.Td>{formatDate(item.order.placed_at)}</Table.Td>
-                    <Table.Td>
-                      <DueDate value={item.despatch_due_on} />
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {formatPence(item.net_value)}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {totalPages > 1 && (
-        <Group justify="space-between" mt="xs">
-          <Text size="xs" c="dimmed">
-            Oldest first · {items.data?.per_page} a page
-          </Text>
-          <Pagination
-            size="sm"
-            total={totalPages}
-            value={Math.min(page, totalPages)}
-            onChange={turnPage}
-            getItemProps={(n) => ({
-              'aria-label': `Page ${n}`,
-              'aria-current': n === page ? 'page' : undefined,
-            })}
-            aria-label="Unassigned items pages"
-          />
-        </Group>
+        <OrderItemsTable
+          bare
+          label="Unassigned order items"
+          data={items.data}
+          loading={items.isPending}
+          view={view}
+          onViewChange={setView}
+          sortable={false}
+          emptyText="No unassigned items: every open order item has an orderer."
+          columns={[{ key: 'placed', header: 'Placed', cell: (item) => formatDate(item.order.placed_at) }]}
+          aside={<SaveViewButton />}
+          selection={canAssign ? { selected: ticked, onChange: setTicked } : undefined}
+          footer={
+            canAssign && (
+              <BulkBar
+                selected={ticked}
+                onSelectedChange={setTicked}
+                pageIds={rows.map((r) => r.id)}
+                totalCount={items.data?.total_count ?? 0}
+                list={{ scope: 'dashboard' }}
+                filter={view.filter}
+                admin
+              />
+            )
+          }
+        />
       )}
     </SectionCard>
   );

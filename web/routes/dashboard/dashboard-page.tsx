@@ -1,13 +1,19 @@
-/** /dashboard: orderer stats, unassigned items to assign, conversations, waiting FCO batches and unpaid carts. */
+/**
+ * /dashboard: orderer stats, unassigned items to assign, escalations (admins), conversations, waiting FCO
+ * batches and unpaid carts.
+ */
 import { Grid, Stack } from '@mantine/core';
+import { isAdmin, useCurrentUser } from '../../components/auth';
 import { PageHeader } from '../../components/page-title';
 import { AssignItemsCard } from './assign-items-card';
 import { ConversationsCard } from './conversations-card';
+import { EscalationsCard } from './escalations-card';
 import { FcoBatchesCard } from './fco-batches-card';
 import { OrdererStatsCard } from './orderer-stats-card';
 import { UnpaidCartsCard } from './unpaid-carts-card';
 
 export default function DashboardPage() {
+  const admin = isAdmin(useCurrentUser());
   return (
     <>
       <PageHeader
@@ -23,6 +29,7 @@ export default function DashboardPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
+            {admin && <EscalationsCard />}
             <OrdererStatsCard />
             <FcoBatchesCard />
             <UnpaidCartsCard />

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_QUEUE_VIEW } from '../../components/queue-view';
 import { stubApi } from '../../test/fetch';
 import {
   conversationsQuery,
@@ -23,7 +24,7 @@ describe('dashboard queries', () => {
       '/api/v1/conversations/active.json': { ...paging, conversations: [] },
     });
     const client = new QueryClient();
-    await client.fetchQuery(unassignedItemsQuery(3));
+    await client.fetchQuery(unassignedItemsQuery({ ...DEFAULT_QUEUE_VIEW, page: 3 }));
     await client.fetchQuery(ordererStatsQuery);
     await client.fetchQuery(waitingFcoBatchesQuery);
     expect((await client.fetchQuery(unpaidCartsQuery)).carts).toEqual([]);
@@ -38,7 +39,7 @@ describe('dashboard queries', () => {
   });
 
   it('keys every list under its API resource, which the live updates refresh by', () => {
-    expect(unassignedItemsQuery(1).queryKey[0]).toBe('order_items');
+    expect(unassignedItemsQuery(DEFAULT_QUEUE_VIEW).queryKey[0]).toBe('order_items');
     expect(conversationsQuery(true, 1).queryKey).toEqual([
       'conversations',
       'active',

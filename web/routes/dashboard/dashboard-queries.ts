@@ -7,13 +7,21 @@ import {
   OrdererStatsListSchema,
 } from '../../../domain/contract/queues';
 import { api } from '../../api/client';
+import type { QueueView } from '../../api/queries';
+import { filterToParams } from '../../components/list-filter';
 
-/** One page (100) of the unassigned items, oldest first; the last page stays shown while the next loads. */
-export const unassignedItemsQuery = (page: number) =>
+/**
+ * One page (100) of the unassigned items, oldest first, narrowed by the filter; the last page stays shown
+ * while the next loads.
+ */
+export const unassignedItemsQuery = (view: QueueView) =>
   queryOptions({
-    queryKey: ['order_items', 'dashboard', { page }],
+    queryKey: ['order_items', 'dashboard', { page: view.page, filter: view.filter }],
     queryFn: ({ signal }) =>
-      api.get('order_items/dashboard', DashboardPageSchema, { query: { page }, signal }),
+      api.get('order_items/dashboard', DashboardPageSchema, {
+        query: { page: view.page, ...filterToParams(view.filter) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 

@@ -5,6 +5,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { OrdererStats } from '../../../domain/contract/queues';
 import { STATE_GROUP_LABELS, type StateGroup } from '../../../domain/states';
+import { filteredListHref } from '../../components/group-counts';
 import { SectionCard } from '../../components/section-card';
 import { GROUP_COLOURS } from '../../components/state-badge';
 import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
@@ -60,7 +61,16 @@ function Dot({ colour }: { colour: string }) {
 }
 
 /** "12 in progress · 8 waiting · …" with zero counts dimmed and counts needing attention in red. */
-function Figures({ items }: { items: { label: string; value: number; colour?: string; alert?: boolean }[] }) {
+interface Figure {
+  label: string;
+  value: number;
+  colour?: string;
+  alert?: boolean;
+  /** The orderer's queue filtered to what the figure counts. */
+  to: string;
+}
+
+function Figures({ items }: { items: Figure[] }) {
   return (
     <Text size="xs" c="dimmed" style={num}>
       {items.map((f, i) => (
@@ -68,15 +78,16 @@ function Figures({ items }: { items: { label: string; value: number; colour?: st
           {i > 0 && <span aria-hidden> · </span>}
           <Text span inherit style={{ whiteSpace: 'nowrap' }}>
             {f.colour && <Dot colour={f.colour} />}
-            <Text
-              span
+            <Anchor
+              component={Link}
+              to={f.to}
               inherit
               fw={f.value > 0 ? 600 : undefined}
-              c={f.value > 0 ? (f.alert ? 'red.8' : 'var(--mantine-color-text)') : undefined}
+              c={f.value > 0 ? (f.alert ? 'red.8' : 'var(--mantine-color-text)') : 'dimmed'}
+              underline="hover"
             >
-              {f.value}
-            </Text>{' '}
-            {f.label}
+              {f.value} {f.label}
+            </Anchor>
           </Text>
           {i < items.length - 1 && <VisuallyHidden>, </VisuallyHidden>}
         </Fragment>
@@ -86,6 +97,7 @@ function Figures({ items }: { items: { label: string; value: number; colour?: st
 }
 
 function OrdererRow({ stats, divider }: { stats: OrdererStats; divider: boolean }) {
+  const queue = `/work-queues/${stats.orderer.id}`;
   return (
     <Stack
       gap={6}
@@ -98,12 +110,19 @@ function OrdererRow({ stats, divider }: { stats: OrdererStats; divider: boolean 
         <Anchor component={Link} to={`/work-queues/${stats.orderer.id}`} size="sm" fw={600}>
           {stats.orderer.name}
         </Anchor>
-        <Text size="sm" style={num}>
+        <Anchor
+          component={Link}
+          to={queue}
+          size="sm"
+          c="var(--mantine-color-text)"
+          style={num}
+          underline="hover"
+        >
           <Text span inherit fw={700}>
             {stats.open_items}
           </Text>{' '}
           open
-        </Text>
+        </Anchor>
       </Group>
       <GroupBar stats={stats} />
       <Figures
@@ -111,13 +130,28 @@ function OrdererRow({ stats, divider }: { stats: OrdererStats; divider: boolean 
           label: STATE_GROUP_LABELS[g].toLowerCase(),
           value: stats.by_group[g],
           colour: GROUP_COLOURS[g].color,
+          to: filteredListHref(queue, { group: [g] }),
         }))}
       />
       <Figures
         items={[
-          { label: 'escalated in all', value: stats.escalated, alert: true },
-          { label: 'waiting for the customer', value: stats.waiting_customer },
-          { label: 'overdue', value: stats.overdue, alert: true },
+          {
+            label: 'escalated in all',
+            value: stats.escalated,
+            alert: true,
+            to: filteredListHref(queue, { flag: ['escalated'] }),
+          },
+          {
+            label: 'waiting for the customer',
+            value: stats.waiting_customer,
+            to: filteredListHref(queue, { flag: ['waiting_customer'] }),
+          },
+          {
+            label: 'overdue',
+            value: stats.overdue,
+            alert: true,
+            to: filteredListHref(queue, { flag: ['overdue'] }),
+          },
         ]}
       />
     </Stack>

@@ -1,19 +1,23 @@
 /**
- * /my-queue: the signed-in user's open items; tick apostille items to place an FCO order (reference and
- * cost); the FCO batches ready for despatch and those with the FCO.
+ * /my-queue: the signed-in user's open items, filtered as the URL says; tick items for a bulk action, or tick
+ * apostille items to place an FCO order (reference and cost); the FCO batches ready for despatch and those
+ * with the FCO.
  */
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import type { OrderItemListRow } from '../../../domain/contract/order-item';
 import { fcoBatchesQuery, myOrdersQuery, ordererStatsQuery } from '../../api/queries';
-import { useCurrentUser } from '../../components/auth';
+import { isAdmin, useCurrentUser } from '../../components/auth';
+import { BulkBar, useTicked } from '../../components/bulk-bar';
 import { FcoBatchesTable } from '../../components/fco-batches-table';
 import { GroupCounts } from '../../components/group-counts';
 import { OrderItemsTable } from '../../components/order-items-table';
 import { PageHeader } from '../../components/page-title';
 import { useQueueView } from '../../components/queue-view';
+import { SaveViewButton } from '../../components/save-view-button';
 import { PlaceFcoOrderModal } from './place-fco-order-modal';
 
 /** Only items waiting for their apostille can go into an FCO batch. */
@@ -28,19 +32,20 @@ export default function MyQueuePage() {
   const mine = stats.data?.stats.find((s) => s.orderer.id === user.id);
   const ready = useQuery(fcoBatchesQuery('pending_despatch'));
   const withFco = useQuery(fcoBatchesQuery('waiting_fco'));
-  const [ticked, setTicked] = useState<Set<number>>(new Set());
+  const [ticked, setTicked] = useTicked(view.filter);
   const [placing, setPlacing] = useState(false);
+  const { pathname } = useLocation();
 
-  // Ticks belong to the page on screen: forget those for items that left it or can no longer be ticked.
-  const tickable = new Set((items.data?.order_items ?? []).filter(needsApostille).map((i) => i.id));
-  const selected = new Set([...ticked].filter((id) => tickable.has(id)));
-  const selectedItems = (items.data?.order_items ?? []).filter((i) => selected.has(i.id));
+  // The FCO order takes the ticked items on screen that qualify; the others are for the bulk bar.
+  const pageItems = items.data?.order_items ?? [];
+  const selectedItems = pageItems.filter((i) => ticked.has(i.id) && needsApostille(i));
+  const selected = new Set(selectedItems.map((i) => i.id));
 
   return (
     <>
       <PageHeader
         title="My queue"
-        description="Your open order items, earliest despatch date first. Tick apostille items to place an FCO order."
+        description="Your open order items, earliest despatch date first. Tick items for a bulk action; tick items waiting for an apostille to place an FCO order."
         actions={
           <Button
             leftSection={<IconCertificate size={16} aria-hidden />}
@@ -60,6 +65,7 @@ export default function MyQueuePage() {
         {(mine || stats.isPending) && (
           <GroupCounts
             counts={mine && { open: mine.open_items, overdue: mine.overdue, byGroup: mine.by_group }}
+            path={pathname}
           />
         )}
         <OrderItemsTable
@@ -69,12 +75,19 @@ export default function MyQueuePage() {
           view={view}
           onViewChange={setView}
           emptyText="Nothing in your queue. Items assigned to you appear here."
-          selection={{
-            selectable: needsApostille,
-            reason: 'Only items waiting for an apostille can go to the FCO',
-            selected,
-            onChange: setTicked,
-          }}
+          aside={<SaveViewButton />}
+          selection={{ selected: ticked, onChange: setTicked }}
+          footer={
+            <BulkBar
+              selected={ticked}
+              onSelectedChange={setTicked}
+              pageIds={pageItems.map((i) => i.id)}
+              totalCount={items.data?.total_count ?? 0}
+              list={{ scope: 'my_queue' }}
+              filter={view.filter}
+              admin={isAdmin(user)}
+            />
+          }
         />
         <Stack gap="xs">
           <Title order={2} size="h4">
@@ -105,7 +118,7 @@ export default function MyQueuePage() {
         onClose={() => setPlacing(false)}
         onPlaced={() => {
           setPlacing(false);
-          setTicked(new Set());
+          setTicked(new Set([...ticked].filter((id) => !selected.has(id))));
         }}
       />
     </>

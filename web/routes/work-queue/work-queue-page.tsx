@@ -1,6 +1,7 @@
 /**
- * /work-queues/:ordererId: one orderer's queue: their counts, open items and the FCO batches they have to
- * despatch. Admins can hand an item to another orderer.
+ * /work-queues/:ordererId: one orderer's queue: their counts (each a link to the list filtered), open items
+ * filtered as the URL says, and the FCO batches they have to despatch. Admins can hand an item, or all the
+ * ticked ones, to another orderer.
  */
 import { Alert, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
@@ -11,11 +12,13 @@ import { type OrderItemListRow, OrderItemResponseSchema } from '../../../domain/
 import { api, isApiError } from '../../api/client';
 import { ordererQueueQuery, orderersQuery } from '../../api/queries';
 import { isAdmin, useCurrentUser } from '../../components/auth';
+import { BulkBar, useTicked } from '../../components/bulk-bar';
 import { FcoBatchesTable } from '../../components/fco-batches-table';
 import { GroupCounts } from '../../components/group-counts';
 import { OrderItemsTable } from '../../components/order-items-table';
 import { PageHeader } from '../../components/page-title';
 import { useQueueView } from '../../components/queue-view';
+import { SaveViewButton } from '../../components/save-view-button';
 import { notifySuccess } from '../../lib/notify';
 
 function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClose: () => void }) {
@@ -98,6 +101,7 @@ export default function WorkQueuePage() {
   const [view, setView] = useQueueView();
   const queue = useQuery(ordererQueueQuery(ordererId, view));
   const [reassigning, setReassigning] = useState<OrderItemListRow | null>(null);
+  const [ticked, setTicked] = useTicked(view.filter);
   const admin = isAdmin(user);
   const stats = queue.data?.stats;
 
@@ -133,6 +137,7 @@ export default function WorkQueuePage() {
                 ? { open: 0, overdue: 0, byGroup: {} }
                 : undefined
           }
+          path={`/work-queues/${ordererId}`}
         />
         <OrderItemsTable
           label={`Order items of ${queue.data?.orderer.name ?? 'the orderer'}`}
@@ -141,6 +146,19 @@ export default function WorkQueuePage() {
           view={view}
           onViewChange={setView}
           emptyText="This orderer has no open items."
+          aside={<SaveViewButton />}
+          selection={{ selected: ticked, onChange: setTicked }}
+          footer={
+            <BulkBar
+              selected={ticked}
+              onSelectedChange={setTicked}
+              pageIds={(queue.data?.order_items ?? []).map((i) => i.id)}
+              totalCount={queue.data?.total_count ?? 0}
+              list={{ scope: 'work_queue', ordererId: Number(ordererId) }}
+              filter={view.filter}
+              admin={admin}
+            />
+          }
           rowActionLabel="Reassign"
           rowAction={
             admin

@@ -1,0 +1,97 @@
+/**
+ * "Save view" beside a filtered list: names the list as it is now (its screen and URL query, without the page
+ * number) in a small modal and saves it for the signed-in user; it then shows in the navigation's Views.
+ */
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBookmarkPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { type SavedViewInput, SavedViewResponseSchema } from '../../domain/contract/lists';
+import { api, isApiError } from '../api/client';
+import { notifySuccess } from '../lib/notify';
+
+/** The query a view keeps: the list's URL query less the page (a view opens on its first page). */
+export function viewQuery(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('page');
+  return params.toString();
+}
+
+export function SaveViewButton() {
+  const { pathname, search } = useLocation();
+  const [opened, { open, close }] = useDisclosure(false);
+  const [name, setName] = useState('');
+  const queryClient = useQueryClient();
+  const query = viewQuery(search);
+
+  const save = useMutation({
+    mutationFn: (body: SavedViewInput) => api.post('saved_views', body, SavedViewResponseSchema),
+    onSuccess: ({ saved_view }) => {
+      notifySuccess(`View “${saved_view.name}” saved.`);
+      void queryClient.invalidateQueries({ queryKey: ['saved_views'] });
+      setName('');
+      close();
+    },
+  });
+
+  // Only a narrowed or re-sorted list is worth a name: the plain list is in the navigation already.
+  if (!query) return null;
+  const fieldErrors = isApiError(save.error) ? save.error.fieldErrors : {};
+
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconBookmarkPlus size={14} aria-hidden />}
+        onClick={open}
+      >
+        Save view
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => {
+          save.reset();
+          close();
+        }}
+        title="Save view"
+        size="sm"
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (name.trim()) save.mutate({ saved_view: { name: name.trim(), path: pathname, query } });
+          }}
+        >
+          <Stack gap="sm">
+            <TextInput
+              label="Name"
+              description="Shown under Views in the navigation, with its count."
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={60}
+              required
+              data-autofocus
+              error={fieldErrors.name}
+            />
+            {save.isError && !fieldErrors.name && (
+              <Alert color="red" role="alert" title="ERROR: Could not save the view">
+                {save.error.message}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!name.trim()} loading={save.isPending}>
+                Save view
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * The words of the escalations desk: each stage's name, the filter that narrows the desk to a stage (its two
+ * escalation states) and how long an item has been escalated ("3 days").
+ */
+import type { EscalationStage, OrderItemState } from '../../../domain/states';
+import { filteredListHref } from '../../components/group-counts';
+
+export const STAGE_LABELS: Readonly<Record<EscalationStage, string>> = {
+  gro_order: 'GRO order',
+  gro_reorder: 'GRO reorder',
+  apostille: 'Apostille',
+  scan_send: 'Scan & send',
+  despatch: 'Despatch',
+};
+
+/** The escalation states of a stage: escalated, and the customer's answer received. */
+export function stageStates(stage: EscalationStage): OrderItemState[] {
+  return [`${stage}_escalation`, `${stage}_response_received`] as OrderItemState[];
+}
+
+/** The desk narrowed to one stage: `/escalations?state=gro_order_escalation,gro_order_response_received`. */
+export function stageHref(stage: EscalationStage): string {
+  return filteredListHref('/escalations', { state: stageStates(stage) });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How long ago an item was escalated, in whole days: "today", "1 day", "12 days"; "—" when unknown. */
+export function escalationAge(escalatedAt: string | null, now: Date): string {
+  if (!escalatedAt) return '—';
+  const days = Math.floor((now.getTime() - new Date(escalatedAt).getTime()) / DAY_MS);
+  if (days < 1) return 'today';
+  return `${days} day${days === 1 ? '' : 's'}`;
+}
