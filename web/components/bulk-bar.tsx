@@ -32,7 +32,8 @@ interface BulkBarProps {
   pageIds: readonly number[];
   /** How many items the list's filter matches in all. */
   totalCount: number;
-  list: ListScope;
+  /** Where "select all matching" looks; without it (search results: all on screen) it is not offered. */
+  list?: ListScope;
   filter: ListFilterValue;
   /** Admins may assign. */
   admin: boolean;
@@ -76,7 +77,7 @@ export function BulkBar({
   const matchingNow = matching && matching.ids.length === selected.size ? matching : null;
 
   const selectAll = useMutation({
-    mutationFn: () => fetchMatchingIds(list, filter),
+    mutationFn: () => fetchMatchingIds(list ?? { scope: 'dashboard' }, filter),
     onSuccess: (found) => {
       setMatching(found);
       onSelectedChange(new Set(found.ids));
@@ -178,7 +179,7 @@ export function BulkBar({
               <Text size="sm" fw={600} aria-live="polite">
                 {selectionText(selected.size, matchingNow)}
               </Text>
-              {offerSelectAll(selected.size, totalCount, matchingNow) && (
+              {list && offerSelectAll(selected.size, totalCount, matchingNow) && (
                 <Button
                   size="compact-sm"
                   variant="subtle"

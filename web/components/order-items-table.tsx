@@ -39,6 +39,7 @@ import classes from './order-items-table.module.css';
 import { queueCountText, sortChange } from './queue-view';
 import { StateBadge } from './state-badge';
 import { useListKeyboard } from './use-list-keyboard';
+import { useWideTable } from './use-wide-table';
 
 /** A column a screen adds after the customer (the escalations desk's orderer, stage and age). */
 export interface ExtraColumn<T> {
@@ -148,6 +149,8 @@ export function OrderItemsTable<T extends OrderItemListRow>({
 }: OrderItemsTableProps<T>) {
   const navigate = useNavigate();
   const tableRef = useRef<HTMLTableElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const wide = useWideTable(boxRef, tableRef);
   const rows = data?.order_items ?? [];
   const onSort = (key: ListSort) => onViewChange(sortChange(view, key));
   const onFilter = useCallback((filter: ListFilterValue) => onViewChange({ filter }), [onViewChange]);
@@ -204,14 +207,13 @@ export function OrderItemsTable<T extends OrderItemListRow>({
           ))}
         </div>
       ) : (
-        <div className={classes.scroller}>
+        <div className={classes.scroller} ref={boxRef} data-wide={wide ? '' : undefined}>
           <Table
             ref={tableRef}
             stickyHeader
             stickyHeaderOffset={56}
             striped="even"
             aria-label={label}
-            className={classes.table}
             style={{ whiteSpace: 'nowrap' }}
           >
             <Table.Thead>

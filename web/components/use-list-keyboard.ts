@@ -122,7 +122,7 @@ export function useListKeyboard<T>({
   /** The props of row `index`: one row is in the Tab order (the focus row, else the first). */
   const rowProps = (index: number) => ({
     'data-row': '',
-    tabIndex: index === (active >= 0 ? active : 0) ? 0 : -1,
+    tabIndex: index === Math.max(active, 0) ? 0 : -1,
     'data-active': index === active ? '' : undefined,
     // Focus anywhere in the row (its link, its tick box) makes it the focus row.
     onFocus: () => setActive(index),

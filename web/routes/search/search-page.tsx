@@ -2,10 +2,16 @@
 import { Alert, Card, EmptyState, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconListSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type SearchResults, SearchResultsSchema, type SimpleSearch } from '../../../domain/contract/search';
 import { api } from '../../api/client';
+import {
+  filterFromParams,
+  filterToWire,
+  isFilterEmpty,
+  type ListFilterValue,
+} from '../../components/list-filter';
 import { PageHeader } from '../../components/page-title';
 import { AdvancedSearchForm, QuickSearchForm } from './search-forms';
 import {
@@ -14,6 +20,7 @@ import {
   advancedFromParams,
   EMPTY_ADVANCED,
   hasAnyAdvanced,
+  RESULT_FILTER_KEYS,
   type SearchMode,
   searchModeOf,
   withAdvancedSearch,
@@ -21,21 +28,41 @@ import {
   withoutAdvanced,
   withoutFailedSearch,
   withQuickSearch,
+  withResultFilter,
 } from './search-params';
 import { SearchResultsCard } from './search-results';
 
 const SEARCH_FAILURE = 'Search Failure!';
 
-/** The search the URL asks for, run when it asks for anything; failures are not retried (SPEC section 8). */
-function useSearch(mode: SearchMode, q: string, advanced: AdvancedForm, enabled: boolean) {
+/**
+ * The search the URL asks for, narrowed by the results' filter on the server; run when it asks for anything;
+ * failures are not retried (SPEC section 8).
+ */
+function useSearch(
+  mode: SearchMode,
+  q: string,
+  advanced: AdvancedForm,
+  filter: ListFilterValue,
+  enabled: boolean,
+) {
+  // The filter goes as the contract's strings; an empty one is left out.
+  const narrowed = isFilterEmpty(filter) ? {} : { filter: filterToWire(filter) };
   return useQuery({
-    queryKey: mode === 'quick' ? ['search', 'simple', q] : ['search', 'advanced', advanced],
+    queryKey: mode === 'quick' ? ['search', 'simple', q, filter] : ['search', 'advanced', advanced, filter],
     queryFn: ({ signal }) =>
       mode === 'quick'
-        ? api.post('search/simple', { search: { query: q } } satisfies SimpleSearch, SearchResultsSchema, {
-            signal,
-          })
-        : api.post('search/advanced', advancedBody(advanced), SearchResultsSchema, { signal }),
+        ? api.post(
+            'search/simple',
+            { search: { query: q, ...narrowed } } satisfies SimpleSearch,
+            SearchResultsSchema,
+            { signal },
+          )
+        : api.post(
+            'search/advanced',
+            { search: { ...advancedBody(advanced).search, ...narrowed } },
+            SearchResultsSchema,
+            { signal },
+          ),
     enabled,
     retry: false,
     staleTime: 30_000,
@@ -49,6 +76,14 @@ export default function SearchPage() {
   const paramsKey = params.toString();
   // The URL holds both searches; the mode says which one runs.
   const submittedAdvanced = useMemo(() => advancedFromParams(new URLSearchParams(paramsKey)), [paramsKey]);
+  const filter = useMemo(
+    () => filterFromParams(new URLSearchParams(paramsKey), RESULT_FILTER_KEYS),
+    [paramsKey],
+  );
+  const onFilter = useCallback(
+    (next: ListFilterValue) => setParams((current) => withResultFilter(current.toString(), next)),
+    [setParams],
+  );
 
   const [text, setText] = useState(q);
   const [advanced, setAdvanced] = useState<AdvancedForm>(submittedAdvanced);
@@ -61,7 +96,7 @@ export default function SearchPage() {
   useEffect(() => setAdvanced(submittedAdvanced), [submittedAdvanced]);
 
   const enabled = mode === 'quick' ? q.trim() !== '' : hasAnyAdvanced(submittedAdvanced);
-  const search = useSearch(mode, q, submittedAdvanced, enabled);
+  const search = useSearch(mode, q, submittedAdvanced, filter, enabled);
 
   // A failed search says so and clears the query (SPEC section 8); the URL forgets it too.
   const { isError, errorUpdatedAt, error } = search;
@@ -174,6 +209,8 @@ export default function SearchPage() {
           answer={search.data}
           loading={search.isPending}
           what={mode === 'quick' ? `“${q}”` : 'these names'}
+          filter={filter}
+          onFilter={onFilter}
         />
       </Stack>
     </>
@@ -188,7 +225,11 @@ function SearchOutcome({
   answer,
   loading,
   what,
+  filter,
+  onFilter,
 }: {
+  filter: ListFilterValue;
+  onFilter: (next: ListFilterValue) => void;
   mode: SearchMode;
   failed: { reason: string } | null;
   enabled: boolean;
@@ -210,7 +251,10 @@ function SearchOutcome({
       </Stack>
     );
   }
-  if (enabled) return <SearchResultsCard answer={answer} loading={loading} what={what} />;
+  if (enabled)
+    return (
+      <SearchResultsCard answer={answer} loading={loading} what={what} filter={filter} onFilter={onFilter} />
+    );
   return (
     <Card withBorder radius="md" py={40}>
       <EmptyState

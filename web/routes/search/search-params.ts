@@ -5,6 +5,12 @@
  */
 import type { AdvancedSearch } from '../../../domain/contract/search';
 import { ORDER_ITEM_TYPES } from '../../../domain/states';
+import {
+  FILTER_KEYS,
+  type FilterKeys,
+  filterToParams,
+  type ListFilterValue,
+} from '../../components/list-filter';
 
 export type SearchMode = 'quick' | 'advanced';
 type AdvancedQuery = AdvancedSearch['search']['query'];
@@ -104,4 +110,18 @@ export function withoutFailedSearch(current: string): URLSearchParams {
   if (searchModeOf(params) === 'advanced') return withoutAdvanced(current);
   params.delete('q');
   return params;
+}
+
+/**
+ * The results' filter in the URL. The search's own `type` and `q` are taken, so the filter's item type and
+ * text go by other names (`item_type`, `within`).
+ */
+export const RESULT_FILTER_KEYS: FilterKeys = { ...FILTER_KEYS, type: 'item_type', q: 'within' };
+
+/** The URL with the results' filter replaced (the search itself kept). */
+export function withResultFilter(current: string, filter: ListFilterValue): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const key of Object.values(RESULT_FILTER_KEYS)) next.delete(key);
+  for (const [k, v] of Object.entries(filterToParams(filter, RESULT_FILTER_KEYS))) next.set(k, v);
+  return next;
 }

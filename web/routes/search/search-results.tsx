@@ -1,8 +1,13 @@
-/** The answer of a search: a sortable table of order items, or a sentence saying nothing matched. */
+/**
+ * The answer of a search: the filter bar (narrowing the results on the server), a sortable table of order
+ * items with tick boxes for the bulk bar and the list keys (j / k / Enter / x), or a sentence saying nothing
+ * matched.
+ */
 import {
   Anchor,
   Card,
   Center,
+  Checkbox,
   EmptyState,
   Group,
   Skeleton,
@@ -14,13 +19,21 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSearchOff, IconSelector } from '@tabler/icons-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { OrderItem } from '../../../domain/contract/order-item';
 import type { SearchResults } from '../../../domain/contract/search';
 import { formatDate, formatPence } from '../../../domain/format';
 import { isFinalState } from '../../../domain/states';
+import { isAdmin, useCurrentUser } from '../../components/auth';
+import { BulkBar, useTicked } from '../../components/bulk-bar';
 import { DueDate } from '../../components/due-date';
+import { isFilterEmpty, type ListFilterValue } from '../../components/list-filter';
+import { ListFilterBar } from '../../components/list-filter-bar';
+import classes from '../../components/order-items-table.module.css';
 import { StateBadge } from '../../components/state-badge';
+import { useListKeyboard } from '../../components/use-list-keyboard';
+import { useWideTable } from '../../components/use-wide-table';
 import {
   namesOf,
   nextResultSort,
@@ -61,7 +74,15 @@ function SortableTh({
   );
 }
 
-function Frame({ children, summary }: { children: ReactNode; summary?: ReactNode }) {
+function Frame({
+  children,
+  summary,
+  filterBar,
+}: {
+  children: ReactNode;
+  summary?: ReactNode;
+  filterBar: ReactNode;
+}) {
   const headingId = useId();
   return (
     <Card component="section" aria-labelledby={headingId} withBorder radius="md" padding={0}>
@@ -78,6 +99,7 @@ function Frame({ children, summary }: { children: ReactNode; summary?: ReactNode
         </Title>
         {summary}
       </Group>
+      {filterBar}
       {children}
     </Card>
   );
@@ -87,20 +109,47 @@ export function SearchResultsCard({
   answer,
   loading,
   what,
+  filter,
+  onFilter,
 }: {
   answer: SearchResults | undefined;
   loading: boolean;
   /** What was searched for, for the empty state. */
   what: string;
+  filter: ListFilterValue;
+  onFilter: (next: ListFilterValue) => void;
 }) {
   const [sort, setSort] = useState<ResultSort>(null);
   const onSort = (key: ResultSortKey) => setSort((s) => nextResultSort(s, key));
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const tableRef = useRef<HTMLTableElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const wide = useWideTable(boxRef, tableRef);
+  const [ticked, setTicked] = useTicked(filter);
 
   const rows = useMemo(() => sortResults(answer?.results ?? [], sort), [answer, sort]);
+  const toggle = useCallback(
+    (item: OrderItem) => {
+      const next = new Set(ticked);
+      if (next.has(item.id)) next.delete(item.id);
+      else next.add(item.id);
+      setTicked(next);
+    },
+    [ticked, setTicked],
+  );
+  const open = useCallback(
+    (item: OrderItem) => navigate(`/orders/${encodeURIComponent(item.ref)}`),
+    [navigate],
+  );
+  const keyboard = useListKeyboard({ rows, tableRef, onOpen: open, onTick: toggle, enabled: !loading });
+  const filterBar = <ListFilterBar filter={filter} onChange={onFilter} label="Results" orderer />;
+  const allTicked = rows.length > 0 && rows.every((r) => ticked.has(r.id));
+  const someTicked = rows.some((r) => ticked.has(r.id));
 
   if (loading || !answer) {
     return (
-      <Frame>
+      <Frame filterBar={filterBar}>
         <Stack gap={10} p="md" role="status" aria-busy="true">
           <VisuallyHidden>Searching…</VisuallyHidden>
           {Array.from({ length: 5 }, (_, i) => (
@@ -114,13 +163,17 @@ export function SearchResultsCard({
 
   if (answer.results.length === 0) {
     return (
-      <Frame>
+      <Frame filterBar={filterBar}>
         <Center py={40}>
           <EmptyState
             data-testid="no-results"
             icon={<IconSearchOff size={22} stroke={1.6} aria-hidden />}
             title="No results"
-            description={`No order items match ${what}. Check the spelling, or search for less.`}
+            description={
+              isFilterEmpty(filter)
+                ? `No order items match ${what}. Check the spelling, or search for less.`
+                : `No order items match ${what} and the filter. Remove a filter, or search for less.`
+            }
           />
         </Center>
       </Frame>
@@ -130,16 +183,34 @@ export function SearchResultsCard({
   const th = { sort, onSort };
   return (
     <Frame
+      filterBar={filterBar}
       summary={
         <Text size="sm" c={answer.total_capped ? 'orange.9' : 'dimmed'} data-testid="results-summary">
           {resultsSummary(answer)}
         </Text>
       }
     >
-      <Table.ScrollContainer minWidth={1000} maxHeight="calc(100vh - 330px)" type="native">
-        <Table stickyHeader verticalSpacing={5} horizontalSpacing="xs" data-testid="search-results">
+      <div className={classes.scroller} ref={boxRef} data-wide={wide ? '' : undefined}>
+        <Table
+          ref={tableRef}
+          stickyHeader
+          stickyHeaderOffset={56}
+          verticalSpacing={5}
+          horizontalSpacing="xs"
+          data-testid="search-results"
+          aria-label="Search results"
+          miw={1000}
+        >
           <Table.Thead>
             <Table.Tr>
+              <Table.Th w={36}>
+                <Checkbox
+                  aria-label="Tick all results"
+                  checked={allTicked}
+                  indeterminate={someTicked && !allTicked}
+                  onChange={() => setTicked(allTicked ? new Set() : new Set(rows.map((r) => r.id)))}
+                />
+              </Table.Th>
               <SortableTh label="Ref" sortKey="ref" {...th} />
               <SortableTh label="Item and names" sortKey="type" {...th} />
               <SortableTh label="Customer" sortKey="customer" {...th} />
@@ -151,12 +222,24 @@ export function SearchResultsCard({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((item) => {
+            {rows.map((item, index) => {
               // Finished items are never overdue, escalated or not.
               const open = !isFinalState(item.current_state);
               const names = namesOf(item);
               return (
-                <Table.Tr key={item.id}>
+                <Table.Tr
+                  key={item.id}
+                  className={`${classes.row}${ticked.has(item.id) ? ` ${classes.ticked}` : ''}`}
+                  aria-label={`${item.ref}, ${item.type}, ${item.state_label}`}
+                  {...keyboard.rowProps(index)}
+                >
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Tick ${item.ref}`}
+                      checked={ticked.has(item.id)}
+                      onChange={() => toggle(item)}
+                    />
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Anchor
                       component={Link}
@@ -205,7 +288,15 @@ export function SearchResultsCard({
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
+      <BulkBar
+        selected={ticked}
+        onSelectedChange={setTicked}
+        pageIds={rows.map((r) => r.id)}
+        totalCount={rows.length}
+        filter={filter}
+        admin={isAdmin(user)}
+      />
     </Frame>
   );
 }
