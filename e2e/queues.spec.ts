@@ -62,8 +62,11 @@ test.describe('my queue and FCO batches', () => {
     const batchRow = ready.getByRole('row').filter({ hasText: fcoReference });
     await expect(batchRow).toBeVisible();
     await expect(batchRow).toContainText('£60.00');
-    // The items left the tickable set: they are in the batch now.
-    await expect(page.getByRole('checkbox', { name: `Tick ${refs[0]}` })).toBeDisabled();
+    // The items are in the batch now: ticked again (for a bulk action), they no longer count for the FCO.
+    await page.getByRole('checkbox', { name: `Tick ${refs[0]}` }).check();
+    await expect(place).toHaveText('Place FCO order');
+    await expect(place).toBeDisabled();
+    await page.getByRole('button', { name: 'Clear selection' }).click();
 
     await batchRow.getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name: /FCO batch/ })).toBeVisible();
@@ -210,7 +213,8 @@ test.describe('work queues', () => {
     await table.getByRole('button', { name: 'Net value' }).click();
     await expect(page).toHaveURL(/sort=value&dir=desc/);
     const values = async () =>
-      (await table.locator('tbody tr td:nth-child(6)').allTextContents()).map((t) =>
+      // The 7th cell: after the tick box, ref, type, state, customer and despatch-by.
+      (await table.locator('tbody tr td:nth-child(7)').allTextContents()).map((t) =>
         Number(t.replace(/[£,]/g, '')),
       );
     await expect

@@ -121,7 +121,7 @@ test('advanced search by type and names, with results and with none', async ({ p
   const link = results(page).getByRole('link', { name: item.ref, exact: true });
   await expect(link).toBeVisible();
   // Every result is of the chosen type.
-  const typeCells = results(page).locator('tbody tr td:nth-child(2)');
+  const typeCells = results(page).locator('tbody tr td:nth-child(3)');
   await expect(typeCells.first()).toContainText(item.type);
   for (const text of await typeCells.allTextContents()) expect(text.startsWith(item.type)).toBe(true);
   await expectNoSeriousA11yViolations(page);

@@ -210,7 +210,7 @@ export function OrderItemsTable<T extends OrderItemListRow>({
         <div className={classes.scroller} ref={boxRef} data-wide={wide ? '' : undefined}>
           <Table
             ref={tableRef}
-            stickyHeader
+            stickyHeader={!wide}
             stickyHeaderOffset={56}
             striped="even"
             aria-label={label}

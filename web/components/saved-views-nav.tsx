@@ -182,11 +182,11 @@ function SavedViewsSection() {
       </Text>
       <Stack gap={2} role="group" aria-labelledby="nav-views-heading">
         {views.isError ? (
-          <Text size="xs" c="red.8" px="sm">
+          <Text size="xs" c="red.9" px="sm">
             Views could not be loaded.
           </Text>
         ) : list.length === 0 && !views.isPending ? (
-          <Text size="xs" c="dimmed" px="sm">
+          <Text size="xs" c="gray.7" px="sm">
             Filter a list and press “Save view” to keep it here.
           </Text>
         ) : (

@@ -12,19 +12,9 @@ interface SectionCardProps {
   dense?: boolean;
   children: ReactNode;
   testId?: string;
-  /** Let a sticky table header inside stick to the page (a card clips what overflows it otherwise). */
-  allowSticky?: boolean;
 }
 
-export function SectionCard({
-  title,
-  count,
-  actions,
-  dense = false,
-  children,
-  testId,
-  allowSticky = false,
-}: SectionCardProps) {
+export function SectionCard({ title, count, actions, dense = false, children, testId }: SectionCardProps) {
   const headingId = useId();
   return (
     <Card
@@ -34,12 +24,10 @@ export function SectionCard({
       radius="md"
       padding={0}
       data-testid={testId}
-      style={allowSticky ? { overflow: 'visible' } : undefined}
     >
       <Group
         justify="space-between"
-        // On a phone the actions go under the title rather than past the screen's edge.
-        wrap="wrap"
+        wrap="nowrap"
         gap="sm"
         px="md"
         py={dense ? 8 : 10}
@@ -57,7 +45,7 @@ export function SectionCard({
           )}
         </Group>
         {actions && (
-          <Group gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="nowrap">
             {actions}
           </Group>
         )}

@@ -104,7 +104,6 @@ export function AssignItemsCard() {
       count={items.data?.total_count}
       actions={actions}
       testId="unassigned"
-      allowSticky
     >
       {items.isError ? (
         <LoadFailed what="the unassigned items" error={items.error} onRetry={() => items.refetch()} />

@@ -193,7 +193,7 @@ export function SearchResultsCard({
       <div className={classes.scroller} ref={boxRef} data-wide={wide ? '' : undefined}>
         <Table
           ref={tableRef}
-          stickyHeader
+          stickyHeader={!wide}
           stickyHeaderOffset={56}
           verticalSpacing={5}
           horizontalSpacing="xs"
