@@ -110,7 +110,8 @@ export function BulkBar({
   const start = (kind: Pending['kind']) => {
     setOutcome(null);
     run.reset();
-    const confirm = needsConfirmation(selected, pageIds);
+    // After "select all matching" (or ticks on other pages) the count is stated before anything runs.
+    const confirm = matchingNow !== null || needsConfirmation(selected, pageIds);
     if (kind === 'assign' || kind === 'note') setPending({ kind, confirm });
     else if (confirm) setPending({ kind, confirm: true });
     else if (kind === 'export') exportCsv.mutate();
