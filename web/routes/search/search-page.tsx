@@ -4,7 +4,12 @@ import { IconAlertTriangle, IconListSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type SearchResults, SearchResultsSchema, type SimpleSearch } from '../../../domain/contract/search';
+import type { z } from 'zod';
+import {
+  type SearchResults,
+  SearchResultsSchema,
+  type SimpleSearchSchema,
+} from '../../../domain/contract/search';
 import { api } from '../../api/client';
 import {
   filterFromParams,
@@ -53,7 +58,7 @@ function useSearch(
       mode === 'quick'
         ? api.post(
             'search/simple',
-            { search: { query: q, ...narrowed } } satisfies SimpleSearch,
+            { search: { query: q, ...narrowed } } satisfies z.input<typeof SimpleSearchSchema>,
             SearchResultsSchema,
             { signal },
           )
