@@ -55,6 +55,8 @@ interface OrderItemsTableProps<T extends OrderItemListRow> {
   /** The page the server answered (items and paging). */
   data: Page<T> | undefined;
   loading?: boolean;
+  /** A new page or filter is on its way: the rows shown are the previous answer's. */
+  stale?: boolean;
   view: QueueView;
   onViewChange: (next: Partial<QueueView>) => void;
   /** Shown when there are no items at all. */
@@ -133,6 +135,7 @@ function Flags({ item }: { item: OrderItemListRow }) {
 export function OrderItemsTable<T extends OrderItemListRow>({
   data,
   loading,
+  stale = false,
   view,
   onViewChange,
   emptyText,
@@ -207,7 +210,13 @@ export function OrderItemsTable<T extends OrderItemListRow>({
           ))}
         </div>
       ) : (
-        <div className={classes.scroller} ref={boxRef} data-wide={wide ? '' : undefined}>
+        <div
+          className={classes.scroller}
+          ref={boxRef}
+          data-wide={wide ? '' : undefined}
+          aria-busy={stale || undefined}
+          style={stale ? { opacity: 0.6, transition: 'opacity 150ms' } : undefined}
+        >
           <Table
             ref={tableRef}
             stickyHeader={!wide}

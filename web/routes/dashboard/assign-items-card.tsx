@@ -113,6 +113,7 @@ export function AssignItemsCard() {
           label="Unassigned order items"
           data={items.data}
           loading={items.isPending}
+          stale={items.isPlaceholderData}
           view={view}
           onViewChange={setView}
           sortable={false}

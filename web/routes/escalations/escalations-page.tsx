@@ -57,6 +57,7 @@ export default function EscalationsPage() {
           label="Escalated order items"
           data={desk.data}
           loading={desk.isPending}
+          stale={desk.isPlaceholderData}
           view={view}
           onViewChange={setView}
           ordererFilter

@@ -72,6 +72,7 @@ export default function MyQueuePage() {
           label="My order items"
           data={items.data}
           loading={items.isPending}
+          stale={items.isPlaceholderData}
           view={view}
           onViewChange={setView}
           emptyText="Nothing in your queue. Items assigned to you appear here."

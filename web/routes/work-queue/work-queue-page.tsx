@@ -143,6 +143,7 @@ export default function WorkQueuePage() {
           label={`Order items of ${queue.data?.orderer.name ?? 'the orderer'}`}
           data={queue.data}
           loading={queue.isPending}
+          stale={queue.isPlaceholderData}
           view={view}
           onViewChange={setView}
           emptyText="This orderer has no open items."
