@@ -4,12 +4,13 @@
  * chips with "Clear all". The server does the filtering; this only edits the filter the URL holds.
  */
 import {
+  Badge,
   Button,
   Chip,
+  CloseButton,
   Collapse,
   Group,
   MultiSelect,
-  Pill,
   Select,
   SimpleGrid,
   Stack,
@@ -202,14 +203,26 @@ export function ListFilterBar({
       {chips.length > 0 && (
         <Group gap={6} role="group" aria-label="Active filters">
           {chips.map((c) => (
-            <Pill
+            // A real button removes each chip (Mantine's Pill hides its remove button from assistive tech).
+            <Badge
               key={c.key}
-              withRemoveButton
-              onRemove={() => onChange(c.without)}
-              removeButtonProps={{ 'aria-label': `Remove filter ${c.label}` }}
+              variant="light"
+              color="gray"
+              radius="xl"
+              tt="none"
+              fw={500}
+              pr={3}
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  radius="xl"
+                  aria-label={`Remove filter ${c.label}`}
+                  onClick={() => onChange(c.without)}
+                />
+              }
             >
               {c.label}
-            </Pill>
+            </Badge>
           ))}
           <Button size="compact-xs" variant="subtle" onClick={() => onChange(EMPTY_FILTER)}>
             Clear all
