@@ -11,7 +11,10 @@ import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 let seq = 0;
 /** A customer surname no other test uses, so a text filter finds exactly this test's items. */
-const uniqueName = (base: string) => `${base}${Date.now().toString(36)}${(seq += 1)}`;
+function uniqueName(base: string): string {
+  seq += 1;
+  return `${base}${Date.now().toString(36)}${seq}`;
+}
 
 /** A fresh order of `count` certificates for a unique customer, assigned to the orderer. */
 async function itemsFor(baseURL: string, admin: ApiClient, email: string, count: number, surname: string) {
@@ -175,7 +178,9 @@ test('the escalations desk lists escalated items with orderer, stage and age; an
   const surname = uniqueName('Deskesc');
   const { refs } = await itemsFor(baseURL ?? '', admin, 'alice@demo.test', 2, surname);
   for (const ref of refs)
-    await admin.post(`order_items/${ref}/escalate`, { escalation: { message: 'The customer gave two dates.' } });
+    await admin.post(`order_items/${ref}/escalate`, {
+      escalation: { message: 'The customer gave two dates.' },
+    });
 
   await signIn(page);
   await page.getByRole('link', { name: /^Escalations/ }).click();
