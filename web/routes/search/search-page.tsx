@@ -26,6 +26,10 @@ import { SearchResultsCard } from './search-results';
 
 const SEARCH_FAILURE = 'Search Failure!';
 
+/** The server refuses shorter quick searches (its trigram indexes need three characters). */
+const MIN_QUICK_LENGTH = 3;
+const TOO_SHORT_HINT = `Type at least ${MIN_QUICK_LENGTH} characters`;
+
 /** The search the URL asks for, run when it asks for anything; failures are not retried (SPEC section 8). */
 function useSearch(mode: SearchMode, q: string, advanced: AdvancedForm, enabled: boolean) {
   return useQuery({
@@ -60,8 +64,12 @@ export default function SearchPage() {
   useEffect(() => setText(q), [q]);
   useEffect(() => setAdvanced(submittedAdvanced), [submittedAdvanced]);
 
-  const enabled = mode === 'quick' ? q.trim() !== '' : hasAnyAdvanced(submittedAdvanced);
+  // A quick search too short to run (typed here, or in the header) is not a failure: a calm hint, text kept.
+  const tooShort = mode === 'quick' && q.trim() !== '' && q.trim().length < MIN_QUICK_LENGTH;
+  const enabled = mode === 'quick' ? q.trim() !== '' && !tooShort : hasAnyAdvanced(submittedAdvanced);
   const search = useSearch(mode, q, submittedAdvanced, enabled);
+  // Each search asked for (a submit, or arriving with one in the URL) moves focus to its results once.
+  const [focusRequest, setFocusRequest] = useState(() => (q ? 1 : 0));
 
   // A failed search says so and clears the query (SPEC section 8); the URL forgets it too.
   const { isError, errorUpdatedAt, error } = search;
@@ -78,6 +86,7 @@ export default function SearchPage() {
   const go = (next: URLSearchParams) => {
     setFailed(null);
     setFormError(null);
+    setFocusRequest((n) => n + 1);
     if (next.toString() === paramsKey) void search.refetch();
     else setParams(next);
   };
@@ -86,6 +95,14 @@ export default function SearchPage() {
     event.preventDefault();
     if (!text.trim()) {
       setFormError('Enter something to search for.');
+      quickInput.current?.focus();
+      return;
+    }
+    if (text.trim().length < MIN_QUICK_LENGTH) {
+      // Kept in the URL like any search, so the hint survives a reload; the text stays in the box.
+      setFailed(null);
+      setFormError(null);
+      setParams(withQuickSearch(paramsKey, text));
       quickInput.current?.focus();
       return;
     }
@@ -148,6 +165,7 @@ export default function SearchPage() {
                 if (formError) setFormError(null);
               }}
               error={formError ?? (failed && !text ? failed.reason || undefined : undefined)}
+              hint={tooShort && text.trim() === q.trim() ? `${TOO_SHORT_HINT} to search.` : undefined}
               onSubmit={submitQuick}
               searching={search.isFetching}
               autoFocus={!q}
@@ -174,6 +192,8 @@ export default function SearchPage() {
           answer={search.data}
           loading={search.isPending}
           what={mode === 'quick' ? `“${q}”` : 'these names'}
+          exactRef={mode === 'quick' ? q.trim() : ''}
+          focusRequest={focusRequest}
         />
       </Stack>
     </>
@@ -188,6 +208,8 @@ function SearchOutcome({
   answer,
   loading,
   what,
+  exactRef,
+  focusRequest,
 }: {
   mode: SearchMode;
   failed: { reason: string } | null;
@@ -195,6 +217,8 @@ function SearchOutcome({
   answer: SearchResults | undefined;
   loading: boolean;
   what: string;
+  exactRef: string;
+  focusRequest: number;
 }) {
   if (failed) {
     return (
@@ -210,7 +234,16 @@ function SearchOutcome({
       </Stack>
     );
   }
-  if (enabled) return <SearchResultsCard answer={answer} loading={loading} what={what} />;
+  if (enabled)
+    return (
+      <SearchResultsCard
+        answer={answer}
+        loading={loading}
+        what={what}
+        exactRef={exactRef}
+        focusRequest={focusRequest}
+      />
+    );
   return (
     <Card withBorder radius="md" py={40}>
       <EmptyState

@@ -5,6 +5,7 @@ import {
   Center,
   EmptyState,
   Group,
+  Kbd,
   Skeleton,
   Stack,
   Table,
@@ -14,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSearchOff, IconSelector } from '@tabler/icons-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { SearchResults } from '../../../domain/contract/search';
 import { formatDate, formatPence } from '../../../domain/format';
@@ -61,7 +62,15 @@ function SortableTh({
   );
 }
 
-function Frame({ children, summary }: { children: ReactNode; summary?: ReactNode }) {
+function Frame({
+  children,
+  summary,
+  headingRef,
+}: {
+  children: ReactNode;
+  summary?: ReactNode;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const headingId = useId();
   return (
     <Card component="section" aria-labelledby={headingId} withBorder radius="md" padding={0}>
@@ -73,7 +82,8 @@ function Frame({ children, summary }: { children: ReactNode; summary?: ReactNode
         wrap="nowrap"
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <Title order={2} size="h5" fw={600} id={headingId}>
+        {/* Focus lands here after a search that found nothing (tabIndex -1: not in the tab order). */}
+        <Title order={2} size="h5" fw={600} id={headingId} ref={headingRef} tabIndex={-1}>
           Results
         </Title>
         {summary}
@@ -83,20 +93,45 @@ function Frame({ children, summary }: { children: ReactNode; summary?: ReactNode
   );
 }
 
+/**
+ * Moves focus to the answer of each search asked for, once it is in: the first result's link (Enter opens
+ * it), or the heading when nothing matched. Saves the keyboard user the trip from the form to the table.
+ */
+function useFocusOnAnswer(ready: boolean, request: number) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstLink = useRef<HTMLAnchorElement>(null);
+  const handled = useRef(0);
+  useEffect(() => {
+    if (!ready || request === 0 || handled.current === request) return;
+    handled.current = request;
+    (firstLink.current ?? heading.current)?.focus();
+  });
+  return { heading, firstLink };
+}
+
 export function SearchResultsCard({
   answer,
   loading,
   what,
+  exactRef,
+  focusRequest,
 }: {
   answer: SearchResults | undefined;
   loading: boolean;
   /** What was searched for, for the empty state. */
   what: string;
+  /** The quick search's text: when it is the one result's own ref, the card offers Enter to open it. */
+  exactRef: string;
+  /** Grows with each search asked for; focus moves to its answer once. */
+  focusRequest: number;
 }) {
   const [sort, setSort] = useState<ResultSort>(null);
   const onSort = (key: ResultSortKey) => setSort((s) => nextResultSort(s, key));
+  const focus = useFocusOnAnswer(!loading && !!answer, focusRequest);
 
   const rows = useMemo(() => sortResults(answer?.results ?? [], sort), [answer, sort]);
+  const only = answer?.results.length === 1 ? answer.results[0] : null;
+  const exactOne = only && only.ref.toLowerCase() === exactRef.toLowerCase() ? only : null;
 
   if (loading || !answer) {
     return (
@@ -114,7 +149,7 @@ export function SearchResultsCard({
 
   if (answer.results.length === 0) {
     return (
-      <Frame>
+      <Frame headingRef={focus.heading}>
         <Center py={40}>
           <EmptyState
             data-testid="no-results"
@@ -130,10 +165,18 @@ export function SearchResultsCard({
   const th = { sort, onSort };
   return (
     <Frame
+      headingRef={focus.heading}
       summary={
-        <Text size="sm" c={answer.total_capped ? 'orange.9' : 'dimmed'} data-testid="results-summary">
-          {resultsSummary(answer)}
-        </Text>
+        <Group gap="sm" wrap="nowrap">
+          {exactOne && (
+            <Text size="sm" data-testid="open-hint">
+              Press <Kbd size="xs">Enter</Kbd> to open {exactOne.ref}
+            </Text>
+          )}
+          <Text size="sm" c={answer.total_capped ? 'orange.9' : 'dimmed'} data-testid="results-summary">
+            {resultsSummary(answer)}
+          </Text>
+        </Group>
       }
     >
       <Table.ScrollContainer minWidth={1000} maxHeight="calc(100vh - 330px)" type="native">
@@ -151,7 +194,7 @@ export function SearchResultsCard({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((item) => {
+            {rows.map((item, index) => {
               // Finished items are never overdue, escalated or not.
               const open = !isFinalState(item.current_state);
               const names = namesOf(item);
@@ -160,6 +203,7 @@ export function SearchResultsCard({
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Anchor
                       component={Link}
+                      ref={index === 0 ? focus.firstLink : undefined}
                       to={`/orders/${encodeURIComponent(item.ref)}`}
                       fw={600}
                       size="sm"
