@@ -27,7 +27,7 @@ import {
 } from './palette-model';
 import { lookUpRef } from './ref-lookup';
 import { useScreenActionList } from './screen-actions';
-import { GO_TO } from './shortcut-keys';
+import { GO_TO, PALETTE_ATTRIBUTE } from './shortcut-keys';
 import { StateBadge } from './state-badge';
 
 /** How long typing must pause before the palette searches. */
@@ -246,6 +246,7 @@ export default function CommandPalette({
       padding={0}
       withCloseButton={false}
       classNames={{ header: classes.header, body: classes.body }}
+      attributes={{ content: { [PALETTE_ATTRIBUTE]: true } }}
       data-testid="command-palette"
     >
       <TextInput

@@ -92,9 +92,19 @@ export function isTyping(target: EventTarget | null): boolean {
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
 }
 
-/** True while a modal dialog is open: its own keys win, the page's shortcuts wait. */
-export function isModalOpen(doc: Pick<Document, 'querySelector'> = document): boolean {
-  return doc.querySelector('[role="dialog"][aria-modal="true"]') !== null;
+/** The attribute that marks the command palette's dialog. */
+export const PALETTE_ATTRIBUTE = 'data-command-palette';
+
+/**
+ * True while a modal dialog is open: its own keys win, the page's shortcuts wait. `exceptPalette` leaves
+ * the command palette out (it may still be fading out after it closed).
+ */
+export function isModalOpen(
+  doc: Pick<Document, 'querySelector'> = document,
+  { exceptPalette = false } = {},
+): boolean {
+  const except = exceptPalette ? `:not([${PALETTE_ATTRIBUTE}])` : '';
+  return doc.querySelector(`[role="dialog"][aria-modal="true"]${except}`) !== null;
 }
 
 type KeyLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;

@@ -5,7 +5,7 @@
  * useScreenActions (the order page's) run from here too, so a `g` sequence and a screen key never both fire.
  */
 import { Badge, Group, Kbd, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { ScreenActionsStore } from './screen-actions-store';
 import {
@@ -40,8 +40,9 @@ export function useGlobalShortcuts(handlers: ShortcutHandlers): void {
       if (event.defaultPrevented) return;
       const h = latest.current;
       if (isPaletteChord(event)) {
-        // The palette's own chord toggles it; over another dialog it waits, like every other shortcut.
-        if (!h.paletteOpen && isModalOpen()) return;
+        // The palette's own chord toggles it (a palette still fading out counts as closed); over another
+        // dialog it waits, like every other shortcut.
+        if (!h.paletteOpen && isModalOpen(document, { exceptPalette: true })) return;
         event.preventDefault();
         h.onPalette();
         return;
@@ -77,6 +78,9 @@ export function useGlobalShortcuts(handlers: ShortcutHandlers): void {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 }
+
+/** An id part without spaces ("Order page" → "order-page"): aria-labelledby splits on spaces. */
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 function Keys({ keys }: { keys: readonly string[] }) {
   const joiner = isChord(keys) ? '+' : 'then';
@@ -126,6 +130,7 @@ export function ShortcutsDialog({
   onClose: () => void;
   admin: boolean;
 }) {
+  const id = useId();
   return (
     <Modal
       opened={opened}
@@ -137,8 +142,8 @@ export function ShortcutsDialog({
     >
       <Stack gap="md">
         {SHORTCUT_SECTIONS.map((section) => (
-          <section key={section.title} aria-labelledby={`shortcuts-${section.title}`}>
-            <Title order={3} size="h6" id={`shortcuts-${section.title}`} mb={4}>
+          <section key={section.title} aria-labelledby={`${id}-${slug(section.title)}`}>
+            <Title order={3} size="h6" id={`${id}-${slug(section.title)}`} mb={4}>
               {section.title}
             </Title>
             {section.note && (
