@@ -89,7 +89,10 @@ function ItemMatch({ item }: { item: Item }) {
           {item.order.customer_name} · {item.order.email}
         </Text>
       </Stack>
-      <StateBadge label={item.state_label} group={item.state_group} />
+      {/* The badge keeps its whole label; the customer line gives way. */}
+      <div style={{ flexShrink: 0 }}>
+        <StateBadge label={item.state_label} group={item.state_group} />
+      </div>
     </Group>
   );
 }

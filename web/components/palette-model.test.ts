@@ -101,6 +101,24 @@ describe('filterActions', () => {
     expect(found[0]).toBe('Notes');
   });
 
+  it('puts the higher priority first among equals, for no text as for a text', () => {
+    const ranked = [
+      { label: 'Reassign to Bob', keywords: ['item'] },
+      { label: 'Dispatch panel', keywords: ['item'], priority: 2 },
+      { label: 'Flag this item', priority: 1 },
+    ];
+    expect(filterActions(ranked, '').map((a) => a.label)).toEqual([
+      'Dispatch panel',
+      'Flag this item',
+      'Reassign to Bob',
+    ]);
+    expect(filterActions(ranked, 'item').map((a) => a.label)).toEqual([
+      'Dispatch panel',
+      'Flag this item',
+      'Reassign to Bob',
+    ]);
+  });
+
   it('scores no match as 0 and matches inside words below word starts', () => {
     expect(actionScore({ label: 'Flag this item' }, 'zzz')).toBe(0);
     expect(actionScore({ label: 'Despatch' }, 'spat')).toBeLessThan(

@@ -69,16 +69,17 @@ export function actionScore(action: Pick<ScreenAction, 'label' | 'keywords'>, te
   return label.startsWith(typed.join(' ')) ? score + 10 : score;
 }
 
-/** The actions the text finds, best first; all of them, in their own order, for no text. */
-export function filterActions<A extends Pick<ScreenAction, 'label' | 'keywords'>>(
+/** The actions the text finds, best first; all of them for no text. Ties go by priority, then order. */
+export function filterActions<A extends Pick<ScreenAction, 'label' | 'keywords' | 'priority'>>(
   actions: readonly A[],
   text: string,
 ): A[] {
-  if (!text.trim()) return [...actions];
   return actions
     .map((action, index) => ({ action, index, score: actionScore(action, text) }))
     .filter((a) => a.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .sort(
+      (a, b) => b.score - a.score || (b.action.priority ?? 0) - (a.action.priority ?? 0) || a.index - b.index,
+    )
     .map((a) => a.action);
 }
 

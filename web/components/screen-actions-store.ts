@@ -15,6 +15,8 @@ export interface ScreenAction {
   keywords?: readonly string[];
   /** A single key that runs it outside a field (the order page's keys), shown beside it. */
   shortcut?: string;
+  /** Higher comes first in the palette (default 0), whatever order the components registered in. */
+  priority?: number;
   run: () => void;
 }
 
@@ -22,7 +24,9 @@ type Listener = () => void;
 
 /** What decides whether the palette must re-render: everything but the functions. */
 const signature = (actions: readonly ScreenAction[]) =>
-  JSON.stringify(actions.map(({ id, label, keywords, shortcut }) => [id, label, keywords, shortcut]));
+  JSON.stringify(
+    actions.map(({ id, label, keywords, shortcut, priority }) => [id, label, keywords, shortcut, priority]),
+  );
 
 export interface ScreenActionsStore {
   /** Puts (or replaces) the actions of one owner. */

@@ -105,6 +105,8 @@ export function ActionPanels() {
     label: `${panel} panel`,
     keywords: ['open', 'panel', 'tab', ...(PANEL_WORDS[panel] ?? [])],
     shortcut: panelKey(index),
+    // The item's workflow first in the palette, then the header's buttons, then assigning.
+    priority: 2,
     run: () => open(panel, 'tab'),
   }));
   if (panels.includes('Add Notes'))
@@ -113,6 +115,7 @@ export function ActionPanels() {
       label: 'Add a note…',
       keywords: ['comment', 'write'],
       shortcut: ORDER_KEYS.note,
+      priority: 2,
       run: () => open('Add Notes', 'field'),
     });
   if (panels.includes('Escalate'))
@@ -121,6 +124,7 @@ export function ActionPanels() {
       label: 'Escalate…',
       keywords: ['escalation', 'problem', 'admin'],
       shortcut: ORDER_KEYS.escalate,
+      priority: 2,
       run: () => open('Escalate', 'field'),
     });
   useScreenActions(actions);

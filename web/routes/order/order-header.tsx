@@ -204,6 +204,7 @@ function useHeaderActions() {
       label: item.flagged ? 'Unflag this item' : 'Flag this item',
       keywords: ['flag', 'unflag', 'attention', 'mark'],
       shortcut: ORDER_KEYS.flag,
+      priority: 1,
       run: () => void flag.run(),
     },
     {
@@ -211,6 +212,7 @@ function useHeaderActions() {
       label: 'Print cover letter',
       keywords: ['pdf', 'letter', 'print'],
       shortcut: ORDER_KEYS.print,
+      priority: 1,
       run: () => window.open(coverLetterUrl(item), '_blank', 'noopener,noreferrer'),
     },
   ];
@@ -219,6 +221,7 @@ function useHeaderActions() {
       id: 'originals-received',
       label: 'Originals received',
       keywords: ['documents', 'post'],
+      priority: 1,
       run: () => void originals.run(),
     });
   if (showPostpone)
@@ -226,6 +229,7 @@ function useHeaderActions() {
       id: 'postpone-notification',
       label: 'Postpone notification',
       keywords: ['reminder', 'delay'],
+      priority: 1,
       run: () => void postpone.run(),
     });
   useScreenActions(actions);
