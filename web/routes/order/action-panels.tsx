@@ -5,12 +5,13 @@
  * open the panels in tab order (the number shows on the tab); `c` opens Add Notes and `e` Escalate at their
  * field.
  */
-import { Card, Kbd, Tabs } from '@mantine/core';
+import { Card, Tabs } from '@mantine/core';
 import { type ComponentType, useState } from 'react';
 import type { Panel } from '../../../domain/panels';
 import { type ScreenAction, useScreenActions } from '../../components/screen-actions';
 import { NUMBERED_PANELS, ORDER_KEYS } from '../../components/shortcut-keys';
 import { focusSoon } from '../../lib/focus-soon';
+import classes from './action-panels.module.css';
 import { useOrderItem } from './panel-kit';
 import { AddNotesPanel } from './panels/add-notes-panel';
 import {
@@ -150,14 +151,10 @@ export function ActionPanels() {
                 key={panel}
                 value={slug(panel)}
                 fw={500}
+                aria-label={panel}
                 aria-keyshortcuts={key}
-                rightSection={
-                  key && (
-                    <Kbd size="xs" aria-hidden visibleFrom="sm" fw={500}>
-                      {key}
-                    </Kbd>
-                  )
-                }
+                data-key={key}
+                className={classes.tab}
               >
                 {panel}
               </Tabs.Tab>
