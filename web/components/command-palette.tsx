@@ -261,7 +261,7 @@ export default function CommandPalette({
         aria-activedescendant={activeOption ? optionId(activeOption.id) : undefined}
         aria-describedby={`${listId}-status`}
         aria-label="Type a ref, a customer name or e-mail, or an action"
-        placeholder="Type a ref (100316-2), a customer or an action…"
+        placeholder="A ref, a customer or an action…"
         value={text}
         onChange={(e) => {
           setText(e.currentTarget.value);
