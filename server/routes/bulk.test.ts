@@ -25,7 +25,12 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function bulk(agent: Agent, body: Record<string, unknown>, csrf?: string | null) {
-  return agent.request({ method: 'POST', url: '/api/v1/order_items/bulk.json', payload: { bulk: body }, csrf });
+  return agent.request({
+    method: 'POST',
+    url: '/api/v1/order_items/bulk.json',
+    payload: { bulk: body },
+    csrf,
+  });
 }
 
 async function bulkOk(agent: Agent, body: Record<string, unknown>) {
@@ -73,7 +78,10 @@ describe('POST /order_items/bulk.json: assign', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, aliceId), inArray(notifications.orderItemId, [fresh.id, held.id])));
     expect(told.map((n) => n.message).sort()).toEqual(
-      [`Order item ${fresh.ref} has been assigned to you.`, `Order item ${held.ref} has been assigned to you.`].sort(),
+      [
+        `Order item ${fresh.ref} has been assigned to you.`,
+        `Order item ${held.ref} has been assigned to you.`,
+      ].sort(),
     );
   });
 
@@ -200,7 +208,10 @@ describe('POST /order_items/bulk.json: refusals of the whole call', () => {
       const res = await bulk(admin, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       const fields = res.json().error.details.map((d: { field: string }) => d.field);
-      expect(fields.some((f: string) => f.endsWith(field)), JSON.stringify(fields)).toBe(true);
+      expect(
+        fields.some((f: string) => f.endsWith(field)),
+        JSON.stringify(fields),
+      ).toBe(true);
     }
     expect(await snapshot(ctx.database, item.id)).toEqual(before);
   });
@@ -247,9 +258,7 @@ describe('POST /order_items/export.csv', () => {
     const text = res.rawPayload.toString('utf8');
     expect(text.startsWith('\ufeff')).toBe(true);
     const lines = text.slice(1).split('\r\n');
-    expect(lines[0]).toBe(
-      'Ref,Order,Type,State,Orderer,Customer,E-mail,Despatch by,Net value (£),Flags',
-    );
+    expect(lines[0]).toBe('Ref,Order,Type,State,Orderer,Customer,E-mail,Despatch by,Net value (£),Flags');
     expect(lines[1]).toBe(
       `${b.ref},${b.order.ref},Birth Certificate,Unassigned,,"Tom, ""the"" Smith",${b.order.email},,28.00,`,
     );
@@ -269,7 +278,14 @@ describe('POST /order_items/export.csv', () => {
 
   it('refuses a bad body (422), no session (401) and a missing CSRF token (403)', async () => {
     expect((await exportCsv(admin, [])).statusCode).toBe(422);
-    expect((await exportCsv(admin, Array.from({ length: 501 }, (_, i) => i + 1))).statusCode).toBe(422);
+    expect(
+      (
+        await exportCsv(
+          admin,
+          Array.from({ length: 501 }, (_, i) => i + 1),
+        )
+      ).statusCode,
+    ).toBe(422);
     expect((await exportCsv(admin, ['x'])).statusCode).toBe(422);
     expect((await exportCsv(alice, [1], null)).statusCode).toBe(403);
     const anonymous = await ctx.app.inject({
@@ -292,6 +308,11 @@ describe('CSV cells', () => {
     expect(csvCell('\r1')).toBe(`"'\r1"`);
     expect(csvCell('=1,2')).toBe(`"'=1,2"`);
     expect(csvCell('12.50')).toBe('12.50');
-    expect(toCsv([['a', 'b'], ['c,d', '']])).toBe('a,b\r\n"c,d",\r\n');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['c,d', ''],
+      ]),
+    ).toBe('a,b\r\n"c,d",\r\n');
   });
 });

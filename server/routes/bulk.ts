@@ -40,7 +40,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databa
     },
     async (request) =>
       runBulkAction(db, request.body.bulk, actorOf(currentUser(request)), {
-        onUnexpected: (error, id) => request.log.error({ err: error, orderItemId: id }, 'bulk action item failed'),
+        onUnexpected: (error, id) =>
+          request.log.error({ err: error, orderItemId: id }, 'bulk action item failed'),
       }),
   );
 

@@ -67,7 +67,10 @@ export async function runBulkAction(
   db: Db,
   input: BulkInput,
   actor: Actor,
-  { now = new Date(), onUnexpected }: { now?: Date; onUnexpected?: (error: unknown, id: number) => void } = {},
+  {
+    now = new Date(),
+    onUnexpected,
+  }: { now?: Date; onUnexpected?: (error: unknown, id: number) => void } = {},
 ): Promise<BulkResponse> {
   if (input.action === 'assign') await requireOrderer(db, input.orderer_id as number);
   // Locking in id order keeps two bulk calls over the same items (or a bulk and an assign) from deadlocking.

@@ -64,8 +64,10 @@ async function customerOrdersOf(db: Db, order: { id: number; email: string }) {
         ref: orders.ref,
         placedAt: orders.placedAt,
         itemCount: count(orderItems.id),
-        openItems: sql<number>`count(${orderItems.id}) filter (where ${isOpenState(orderItems.currentState)})`
-          .mapWith(Number),
+        openItems:
+          sql<number>`count(${orderItems.id}) filter (where ${isOpenState(orderItems.currentState)})`.mapWith(
+            Number,
+          ),
         firstItemRef,
       })
       .from(orders)
