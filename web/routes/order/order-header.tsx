@@ -23,6 +23,7 @@ import { PageHeader } from '../../components/page-title';
 import { StateBadge } from '../../components/state-badge';
 import { addressLines } from './details-fields';
 import { coverLetterUrl, itemPath } from './order-api';
+import { OrderContextSection } from './order-context';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
 import { type Tone, ToneBadge } from './tone-badge';
 
@@ -299,6 +300,7 @@ export function OrderHeader() {
           </Text>
           <FlagBadges item={item} />
         </Group>
+        <OrderContextSection />
       </Card>
     </Stack>
   );
