@@ -130,6 +130,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_placed_at_idx').on(t.placedAt),
+    // A customer's orders by e-mail whatever its case, newest first (the order context of an item page).
+    index('orders_email_lower_placed_at_idx').on(sql`lower(${t.email})`, t.placedAt),
     check('orders_delivery_region_check', oneOf(t.deliveryRegion, DELIVERY_REGIONS)),
   ],
 );

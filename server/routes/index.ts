@@ -2,10 +2,12 @@
  * Every API route plugin, registered under /api/v1 by app.ts. Add a new area here (one line each).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bulkRoutes } from './bulk';
 import { conversationRoutes } from './conversations';
 import { eventRoutes } from './events';
 import { faqRoutes } from './faq';
 import { notificationRoutes } from './notifications';
+import { orderContextRoutes } from './order-context';
 import { orderItemActionRoutes } from './order-item-actions';
 import { orderItemReadRoutes } from './order-items';
 import { outboxRoutes } from './outbox';
@@ -22,6 +24,8 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   notificationRoutes,
   orderItemReadRoutes,
   orderItemActionRoutes,
+  orderContextRoutes,
+  bulkRoutes,
   searchRoutes,
   reportRoutes,
   referenceRoutes,

@@ -25,6 +25,7 @@ import { ORDER_KEYS } from '../../components/shortcut-keys';
 import { StateBadge } from '../../components/state-badge';
 import { addressLines } from './details-fields';
 import { coverLetterUrl, itemPath } from './order-api';
+import { OrderContextSection } from './order-context';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
 import { type Tone, ToneBadge } from './tone-badge';
 
@@ -396,6 +397,7 @@ export function OrderHeader() {
           </Text>
           <FlagBadges item={item} />
         </Group>
+        <OrderContextSection />
       </Card>
     </Stack>
   );
