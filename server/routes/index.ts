@@ -7,11 +7,13 @@ import { eventRoutes } from './events';
 import { faqRoutes } from './faq';
 import { notificationRoutes } from './notifications';
 import { orderItemActionRoutes } from './order-item-actions';
+import { orderItemListRoutes } from './order-item-lists';
 import { orderItemReadRoutes } from './order-items';
 import { outboxRoutes } from './outbox';
 import { referenceRoutes } from './reference';
 import { reportRoutes } from './reports';
 import type { RouteDeps } from './route-deps';
+import { savedViewRoutes } from './saved-views';
 import { searchRoutes } from './search';
 import { sessionRoutes } from './session';
 import { storefrontRoutes } from './storefront';
@@ -21,8 +23,10 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   sessionRoutes,
   notificationRoutes,
   orderItemReadRoutes,
+  orderItemListRoutes,
   orderItemActionRoutes,
   searchRoutes,
+  savedViewRoutes,
   reportRoutes,
   referenceRoutes,
   faqRoutes,
