@@ -22,7 +22,7 @@ const STAGE_PATTERN = new RegExp(
  * waits `waiting_<stage>_response` (and their on_hold_ variants). Null for any other state: an item escalated
  * where its state has no stage (waiting_gro, say) or waiting on a Modify Order or a GRO refund.
  */
-export function escalationStageOf(state: string): EscalationStage | null {
+function escalationStageOf(state: string): EscalationStage | null {
   const match = STAGE_PATTERN.exec(state);
   return match ? ((match[1] ?? match[2]) as EscalationStage) : null;
 }

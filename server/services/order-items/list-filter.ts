@@ -41,7 +41,7 @@ const literalList = (values: readonly (string | number)[]) =>
  * The items for which `keep` holds, whatever their state and flags: the states kept with every flag
  * combination in one list, the others grouped by the combinations they are kept with.
  */
-export function whereItemIs(keep: (item: GroupedItem) => boolean): SQL {
+function whereItemIs(keep: (item: GroupedItem) => boolean): SQL {
   const whole: OrderItemState[] = [];
   const partial = new Map<string, OrderItemState[]>();
   for (const state of ALL_STATES) {
@@ -98,10 +98,10 @@ const FLAG_WORDS: Record<ItemFlag, string> = {
 const normalised = (text: string) => text.toLowerCase().replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
 
 /** Escapes LIKE wildcards so a user's % or _ matches itself. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The text columns `q` searches that live on the order and its billing address (joined by the caller). */
-export interface TextColumns {
+interface TextColumns {
   customerName: PgColumn;
   email: PgColumn;
 }

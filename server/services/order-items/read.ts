@@ -157,7 +157,7 @@ const listQuery = (db: Db | Tx) =>
     .leftJoin(assignee, eq(assignee.id, orderItems.userId));
 
 /** The latest escalation of the item (its timeline's last `escalate` event): the escalations desk's sort. */
-export const escalatedAtSql = sql<Date | null>`(select max(e.created_at) from ${orderItemEvents} e
+const escalatedAtSql = sql<Date | null>`(select max(e.created_at) from ${orderItemEvents} e
   where e.order_item_id = ${orderItems.id} and e.action = 'escalate')`;
 
 const SORT_COLUMNS = {
