@@ -312,12 +312,28 @@ export async function pageOrderItemRows(
     ]);
     return { rows, total };
   }
+  const condition = listCondition(scope, filter, now);
+  const order = listOrder(sort, query.dir);
+  // Without text or the customer sort the page is chosen from order_items alone and only its rows are
+  // joined (the deferred join of the prepared pages); the text needs the order and billing address joined.
+  const where =
+    needsJoins(filter) || sort === 'customer'
+      ? condition
+      : inArray(
+          orderItems.id,
+          db
+            .select({ id: orderItems.id })
+            .from(orderItems)
+            .where(condition)
+            .orderBy(...order)
+            .limit(query.per_page)
+            .offset(offset),
+        );
+  const paged = listQuery(db)
+    .where(where)
+    .orderBy(...order);
   const [rows, total] = await Promise.all([
-    listQuery(db)
-      .where(listCondition(scope, filter, now))
-      .orderBy(...listOrder(sort, query.dir))
-      .limit(query.per_page)
-      .offset(offset),
+    where === condition ? paged.limit(query.per_page).offset(offset) : paged,
     countListItems(db, scope, filter, now),
   ]);
   return { rows, total };
