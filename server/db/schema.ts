@@ -484,6 +484,26 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * Saved views (issue 18): a user's named lists, a screen path and its URL query, in the navigation in
+ * `position` order. Names are unique per user; deleting the user deletes their views.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    query: text('query').notNull().default(''),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('saved_views_user_name_idx').on(t.userId, t.name)],
+);
+
 /** Transactional outbox: every e-mail is written here in the same transaction as the action. */
 export const outbox = pgTable(
   'outbox',

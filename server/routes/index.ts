@@ -9,11 +9,13 @@ import { faqRoutes } from './faq';
 import { notificationRoutes } from './notifications';
 import { orderContextRoutes } from './order-context';
 import { orderItemActionRoutes } from './order-item-actions';
+import { orderItemListRoutes } from './order-item-lists';
 import { orderItemReadRoutes } from './order-items';
 import { outboxRoutes } from './outbox';
 import { referenceRoutes } from './reference';
 import { reportRoutes } from './reports';
 import type { RouteDeps } from './route-deps';
+import { savedViewRoutes } from './saved-views';
 import { searchRoutes } from './search';
 import { sessionRoutes } from './session';
 import { storefrontRoutes } from './storefront';
@@ -23,10 +25,12 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   sessionRoutes,
   notificationRoutes,
   orderItemReadRoutes,
+  orderItemListRoutes,
   orderItemActionRoutes,
   orderContextRoutes,
   bulkRoutes,
   searchRoutes,
+  savedViewRoutes,
   reportRoutes,
   referenceRoutes,
   faqRoutes,
