@@ -42,7 +42,8 @@ export function QuickSearchForm({
   return (
     <search aria-label="Quick search">
       <form onSubmit={onSubmit} noValidate>
-        <Group align="flex-start" gap="sm" wrap="nowrap">
+        {/* On a phone the button goes under the field, the field's long description having the width. */}
+        <Group align="flex-start" gap="sm">
           <TextInput
             ref={inputRef}
             label="Search for"
@@ -52,14 +53,14 @@ export function QuickSearchForm({
             onChange={(e) => onTextChange(e.currentTarget.value)}
             error={error}
             leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}
-            style={{ flex: 1 }}
+            style={{ flex: 1, minWidth: 240 }}
             autoComplete="off"
             data-autofocus
             autoFocus={autoFocus}
           />
           <Button
             type="submit"
-            mt={42}
+            mt={{ base: 0, sm: 42 }}
             loading={searching}
             leftSection={<IconSearch size={16} aria-hidden />}
           >
