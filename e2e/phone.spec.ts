@@ -37,7 +37,10 @@ async function checkScreen(page: Page, name: string, ready: Locator, actions: Lo
   await expect(page.getByRole('banner').getByRole('button', { name: /account menu/ })).toBeInViewport({
     ratio: 1,
   });
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  if (SHOTS) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  }
 }
 
 /** No badge label (states, flags, counts) is cut to an ellipsis by a squeezed column. */
@@ -186,7 +189,7 @@ test('search: quick with results, and advanced', async ({ page }) => {
   await page.goto('/search?q=smith');
   await checkScreen(page, 'search-results', page.getByRole('link', { name: /^\d+-\d+$/ }).first(), [
     page.getByRole('button', { name: 'Search', exact: true }),
-    page.getByRole('radio', { name: 'Advanced search' }),
+    page.locator('label').filter({ hasText: 'Advanced search' }),
   ]);
   await page.goto('/search?mode=advanced');
   await checkScreen(page, 'search-advanced', page.getByRole('heading', { name: 'Advanced search' }), [
