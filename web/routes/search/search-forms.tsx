@@ -45,7 +45,8 @@ export function QuickSearchForm({
   return (
     <search aria-label="Quick search">
       <form onSubmit={onSubmit} noValidate>
-        <Group align="flex-start" gap="sm" wrap="nowrap">
+        {/* On a phone the button goes under the field, the field's long description having the width. */}
+        <Group align="flex-start" gap="sm">
           <TextInput
             ref={inputRef}
             label="Search for"
@@ -55,7 +56,7 @@ export function QuickSearchForm({
             onChange={(e) => onTextChange(e.currentTarget.value)}
             error={error}
             leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}
-            style={{ flex: 1 }}
+            style={{ flex: 1, minWidth: 240 }}
             autoComplete="off"
             data-autofocus
             autoFocus={autoFocus}
@@ -63,7 +64,7 @@ export function QuickSearchForm({
           {/* Never disabled while a search runs: a click then must start the new search, not be lost. */}
           <Button
             type="submit"
-            mt={42}
+            mt={{ base: 0, sm: 42 }}
             aria-busy={searching || undefined}
             leftSection={
               searching ? <Loader size={14} color="white" /> : <IconSearch size={16} aria-hidden />

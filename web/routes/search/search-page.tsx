@@ -142,7 +142,7 @@ export default function SearchPage() {
       />
       <Stack gap="md">
         <Card component="section" aria-labelledby={headingId} withBorder radius="md" padding="md">
-          <Group justify="space-between" mb="sm" wrap="nowrap">
+          <Group justify="space-between" mb="sm">
             <Title order={2} size="h5" fw={600} id={headingId}>
               {mode === 'quick' ? 'Quick search' : 'Advanced search'}
             </Title>
