@@ -7,6 +7,7 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { isApiError, setCsrfToken, setUnauthorizedHandler, signInPath } from './api/client';
 import { AppLayout } from './components/app-layout';
 import { AdminOnly, RequireSignIn } from './components/auth';
+import { KeyboardShellProvider } from './components/keyboard-shell';
 import { cssVariablesResolver, theme } from './theme';
 
 const SignInPage = lazy(() => import('./routes/sign-in/sign-in-page'));
@@ -53,7 +54,9 @@ export function createRouter() {
       path: '/',
       element: (
         <RequireSignIn>
-          <AppLayout />
+          <KeyboardShellProvider>
+            <AppLayout />
+          </KeyboardShellProvider>
         </RequireSignIn>
       ),
       children: [

@@ -163,6 +163,7 @@ export const OrderContextSchema = z.object({
       user: true,
     }),
   ),
+  /** The customer's other orders (same e-mail, any case; this one left out), newest first, at most 20. */
   customer_orders: z.array(
     z.object({
       id: IdSchema,
@@ -173,6 +174,7 @@ export const OrderContextSchema = z.object({
       first_item_ref: z.string().nullable(),
     }),
   ),
+  /** How many other orders the customer has in all (customer_orders shows the newest 20). */
   customer_order_count: z.number().int(),
 });
 export type OrderContext = z.infer<typeof OrderContextSchema>;

@@ -9,6 +9,7 @@ import {
   TimestampSchema,
   UserRefSchema,
 } from './common';
+import { LIST_SCOPES, ListFilterSchema } from './lists';
 import { OrderItemListRowSchema } from './order-item';
 
 export const OrdererSchema = z.object({ id: IdSchema, name: z.string(), email: z.string() });
@@ -57,21 +58,60 @@ export type FcoBatchList = z.infer<typeof FcoBatchListSchema>;
 export const QUEUE_SORTS = ['due', 'ref', 'type', 'state', 'customer', 'value'] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
 
-/** The query of a queue page: `page`, `per_page` (100, at most 500), `sort`, `dir` and a filter `q`. */
+/**
+ * The query of a queue page: `page`, `per_page` (100, at most 500), `sort`, `dir` and the list filter
+ * (lists.ts ListFilterSchema: `group`, `state`, `flag`, `type`, `orderer`, `due_from`, `due_to`, `q`).
+ */
 export const QueueQuerySchema = PageQuerySchema.extend({
+  ...ListFilterSchema.shape,
   per_page: z.coerce.number().int().min(1).max(500).default(100),
   sort: z.enum(QUEUE_SORTS).default('due'),
   dir: z.enum(['asc', 'desc']).default('asc'),
-  /** Part of a ref, type, customer name or e-mail. */
-  q: z.string().trim().max(100).optional(),
 });
 export type QueueQuery = z.infer<typeof QueueQuerySchema>;
 
-/** The query of the dashboard's unassigned items: `page` and `per_page` (100, at most 500); oldest first. */
+/**
+ * The query of the dashboard's unassigned items: `page`, `per_page` (100, at most 500), the list filter, and
+ * `sort`/`dir` as a queue's; without `sort`, oldest (longest waiting) first.
+ */
 export const DashboardQuerySchema = PageQuerySchema.extend({
+  ...ListFilterSchema.shape,
   per_page: z.coerce.number().int().min(1).max(500).default(100),
+  sort: z.enum(QUEUE_SORTS).optional(),
+  dir: z.enum(['asc', 'desc']).default('asc'),
 });
 export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
+
+/** How the escalations desk can be ordered: a queue's sorts and when the item was escalated (the default). */
+export const ESCALATION_SORTS = [...QUEUE_SORTS, 'escalated_at'] as const;
+export type EscalationSort = (typeof ESCALATION_SORTS)[number];
+
+/** The query of the escalations desk: paging, the list filter, `sort` (oldest escalation first) and `dir`. */
+export const EscalationsQuerySchema = PageQuerySchema.extend({
+  ...ListFilterSchema.shape,
+  per_page: z.coerce.number().int().min(1).max(500).default(100),
+  sort: z.enum(ESCALATION_SORTS).default('escalated_at'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+});
+export type EscalationsQuery = z.infer<typeof EscalationsQuerySchema>;
+
+/**
+ * The query of GET /order_items/ids.json: which list (`scope`; `orderer_id` names the work queue), its filter
+ * and its sort, so the ids come in the list's order.
+ */
+export const MatchingIdsQuerySchema = z
+  .object({
+    ...ListFilterSchema.shape,
+    scope: z.enum(LIST_SCOPES),
+    orderer_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    sort: z.enum(ESCALATION_SORTS).optional(),
+    dir: z.enum(['asc', 'desc']).default('asc'),
+  })
+  .refine((q) => q.scope !== 'work_queue' || q.orderer_id !== undefined, {
+    path: ['orderer_id'],
+    message: 'Choose the orderer whose queue it is.',
+  });
+export type MatchingIdsQuery = z.infer<typeof MatchingIdsQuerySchema>;
 
 /** GET /order_items/my_orders: one page of the signed-in user's open items. */
 export const QueuePageSchema = PagingSchema.extend({ order_items: z.array(OrderItemListRowSchema) });

@@ -2,10 +2,15 @@
 import { z } from 'zod';
 import { ORDER_ITEM_TYPES } from '../states';
 import { requiredText } from './common';
+import { ListFilterSchema } from './lists';
 import { OrderItemSchema } from './order-item';
 
 export const SimpleSearchSchema = z.object({
-  search: z.object({ query: requiredText('Enter something to search for.', 200) }),
+  search: z.object({
+    query: requiredText('Enter something to search for.', 200),
+    /** Narrows the results as a list's filter does (lists.ts ListFilterSchema, values as in a URL). */
+    filter: ListFilterSchema.optional(),
+  }),
 });
 export type SimpleSearch = z.infer<typeof SimpleSearchSchema>;
 
@@ -28,6 +33,8 @@ export const AdvancedSearchSchema = z.object({
         (q) => Object.values(q).some((v) => typeof v === 'string' && v.trim() !== ''),
         'Fill in at least one field.',
       ),
+    /** Narrows the results as a list's filter does (lists.ts ListFilterSchema, values as in a URL). */
+    filter: ListFilterSchema.optional(),
   }),
 });
 export type AdvancedSearch = z.infer<typeof AdvancedSearchSchema>;

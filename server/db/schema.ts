@@ -130,6 +130,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_placed_at_idx').on(t.placedAt),
+    // A customer's orders by e-mail whatever its case, newest first (the order context of an item page).
+    index('orders_email_lower_placed_at_idx').on(sql`lower(${t.email})`, t.placedAt),
     check('orders_delivery_region_check', oneOf(t.deliveryRegion, DELIVERY_REGIONS)),
   ],
 );
@@ -480,6 +482,26 @@ export const notifications = pgTable(
     // The retention job's walk over read notifications, oldest first (server/jobs/retention.ts).
     index('notifications_read_retention_idx').on(t.createdAt).where(sql`${t.readAt} IS NOT NULL`),
   ],
+);
+
+/**
+ * Saved views (issue 18): a user's named lists, a screen path and its URL query, in the navigation in
+ * `position` order. Names are unique per user; deleting the user deletes their views.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    query: text('query').notNull().default(''),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('saved_views_user_name_idx').on(t.userId, t.name)],
 );
 
 /** Transactional outbox: every e-mail is written here in the same transaction as the action. */

@@ -27,6 +27,7 @@ describe('final states in SQL', () => {
     expect(list.map((i) => i.indexname).sort()).toEqual([
       'order_items_open_by_user_idx',
       'order_items_open_due_idx',
+      'order_items_open_escalated_idx',
       'order_items_open_state_idx',
     ]);
     for (const index of list) {

@@ -2,16 +2,20 @@
  * Every API route plugin, registered under /api/v1 by app.ts. Add a new area here (one line each).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bulkRoutes } from './bulk';
 import { conversationRoutes } from './conversations';
 import { eventRoutes } from './events';
 import { faqRoutes } from './faq';
 import { notificationRoutes } from './notifications';
+import { orderContextRoutes } from './order-context';
 import { orderItemActionRoutes } from './order-item-actions';
+import { orderItemListRoutes } from './order-item-lists';
 import { orderItemReadRoutes } from './order-items';
 import { outboxRoutes } from './outbox';
 import { referenceRoutes } from './reference';
 import { reportRoutes } from './reports';
 import type { RouteDeps } from './route-deps';
+import { savedViewRoutes } from './saved-views';
 import { searchRoutes } from './search';
 import { sessionRoutes } from './session';
 import { storefrontRoutes } from './storefront';
@@ -21,8 +25,12 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   sessionRoutes,
   notificationRoutes,
   orderItemReadRoutes,
+  orderItemListRoutes,
   orderItemActionRoutes,
+  orderContextRoutes,
+  bulkRoutes,
   searchRoutes,
+  savedViewRoutes,
   reportRoutes,
   referenceRoutes,
   faqRoutes,

@@ -43,7 +43,8 @@ import { file, json, refusals } from './answers';
 import { ItemParams } from './order-items';
 import type { RouteDeps } from './route-deps';
 
-const actorOf = (user: SessionUser): Extract<Actor, { kind: 'user' }> => ({
+/** The workflow's actor for the signed-in user. */
+export const actorOf = (user: SessionUser): Extract<Actor, { kind: 'user' }> => ({
   kind: 'user',
   id: user.id,
   role: user.role,

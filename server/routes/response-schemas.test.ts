@@ -16,6 +16,7 @@ const NOT_JSON: Record<string, string[]> = {
   'get /api/v1/events': ['text/event-stream'],
   'get /api/v1/order_items/{ref}/cover_letter.pdf': ['application/pdf'],
   'get /api/v1/order_items/{ref}/attachments/{id}/file': [...ATTACHMENT_TYPES],
+  'post /api/v1/order_items/export.csv': ['text/csv'],
 };
 
 interface Response {

@@ -23,7 +23,8 @@ export const searchRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { data
         response: RESULTS,
       },
     },
-    async (request) => simpleSearch(db, request.body.search.query, currentUser(request)),
+    async (request) =>
+      simpleSearch(db, request.body.search.query, currentUser(request), request.body.search.filter),
   );
   app.post(
     '/search/advanced.json',
@@ -35,6 +36,7 @@ export const searchRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { data
         response: RESULTS,
       },
     },
-    async (request) => advancedSearch(db, request.body.search.query, currentUser(request)),
+    async (request) =>
+      advancedSearch(db, request.body.search.query, currentUser(request), request.body.search.filter),
   );
 };

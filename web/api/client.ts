@@ -133,6 +133,35 @@ const BAD_RESPONSE = 'bad_response';
 const BAD_RESPONSE_MESSAGE =
   'The server sent an answer this page does not understand. Reload the page; if it persists, tell support.';
 
+/** The ApiError of a refused call (from its error body when it has one); a 401 also starts the sign-in. */
+function failure(status: number, parsed: unknown, opts: RequestOptions): ApiError {
+  const error = isErrorBody(parsed)
+    ? new ApiError(status, parsed.error.code, parsed.error.message, parsed.error.details)
+    : new ApiError(
+        status,
+        `http_${status}`,
+        fallbackMessages[status] ?? `The server answered ${status}. Please try again.`,
+      );
+  if (status === 401 && !opts.allowUnauthorized) {
+    csrfToken = null;
+    onUnauthorized(currentLocationForReturn());
+  }
+  return error;
+}
+
+const networkError = () =>
+  new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+
+/** The JSON of a body, or null when it is empty or not JSON. */
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 async function request<S extends z.ZodType>(
   method: Method,
   path: string,
@@ -156,37 +185,12 @@ async function request<S extends z.ZodType>(
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(
-      0,
-      'network_error',
-      'Could not reach the server. Check your connection and try again.',
-    );
+    throw networkError();
   }
 
-  const text = await response.text();
-  let parsed: unknown = null;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
-  }
+  const parsed = parseJson(await response.text());
 
-  if (!response.ok) {
-    const error = isErrorBody(parsed)
-      ? new ApiError(response.status, parsed.error.code, parsed.error.message, parsed.error.details)
-      : new ApiError(
-          response.status,
-          `http_${response.status}`,
-          fallbackMessages[response.status] ?? `The server answered ${response.status}. Please try again.`,
-        );
-    if (response.status === 401 && !opts.allowUnauthorized) {
-      csrfToken = null;
-      onUnauthorized(currentLocationForReturn());
-    }
-    throw error;
-  }
+  if (!response.ok) throw failure(response.status, parsed, opts);
 
   if (parsed && typeof parsed === 'object' && 'csrf_token' in parsed) {
     const token = (parsed as { csrf_token: unknown }).csrf_token;
@@ -222,6 +226,42 @@ export const api = {
   delete: <S extends z.ZodType>(path: string, schema: S, opts?: RequestOptions) =>
     request('DELETE', path, schema, undefined, opts),
 };
+
+/** A file the server answered: its bytes and the name its Content-Disposition gives (null: none). */
+export interface FileAnswer {
+  blob: Blob;
+  filename: string | null;
+}
+
+const filenameOf = (disposition: string | null) => disposition?.match(/filename="([^"]+)"/)?.[1] ?? null;
+
+/**
+ * POSTs JSON to a route that answers a file rather than JSON (`order_items/export.csv`: the path is taken as
+ * it is, no `.json` added), with the session cookie and CSRF token; a refusal is an ApiError as for `api`.
+ */
+export async function postForFile(
+  path: string,
+  body: unknown,
+  opts: RequestOptions = {},
+): Promise<FileAnswer> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (csrfToken) headers['X-CSRF-Token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/${path.replace(/^\/+/, '')}`, {
+      method: 'POST',
+      headers,
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+      signal: opts.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw networkError();
+  }
+  if (!response.ok) throw failure(response.status, parseJson(await response.text()), opts);
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
+}
 
 /** True when the error is an ApiError with the given status. */
 export function isApiError(error: unknown, status?: number): error is ApiError {

@@ -10,7 +10,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
@@ -26,18 +25,19 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { orderersQuery } from '../api/queries';
 import { useLiveUpdates } from '../lib/live';
 import { isAdmin, useCurrentUser } from './auth';
 import { Clock } from './clock';
+import { useKeyboard } from './keyboard-shell';
 import { NotificationBanners } from './notification-banner';
 import { NotificationsBell } from './notifications-bell';
 import { PRODUCT_NAME } from './page-title';
+import { QuickSearch } from './quick-search';
 import { SavedViewsNav } from './saved-views-nav';
 import classes from './shell.module.css';
-import { ShortcutsDialog, useGlobalShortcuts } from './shortcuts';
 import { UserMenu } from './user-menu';
 
 const iconProps = { size: 18, stroke: 1.6, 'aria-hidden': true } as const;
@@ -150,56 +150,10 @@ function Navigation() {
   );
 }
 
-function QuickSearch({ inputRef }: { inputRef: React.RefObject<HTMLInputElement | null> }) {
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const q = query.trim();
-    navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
-    inputRef.current?.blur();
-  };
-  return (
-    <Box component="form" role="search" onSubmit={submit} visibleFrom="md">
-      <TextInput
-        ref={inputRef}
-        value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') e.currentTarget.blur();
-        }}
-        aria-label="Search orders"
-        placeholder="Search orders, refs, names…"
-        leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}
-        rightSection={
-          <Kbd size="xs" aria-hidden>
-            /
-          </Kbd>
-        }
-        rightSectionPointerEvents="none"
-        w={300}
-        size="sm"
-        data-testid="quick-search"
-      />
-    </Box>
-  );
-}
-
 export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
-  const [helpOpened, help] = useDisclosure(false);
-  const searchRef = useRef<HTMLInputElement>(null);
-  const navigate = useNavigate();
+  const { openHelp } = useKeyboard();
   useLiveUpdates();
-
-  useGlobalShortcuts({
-    onHelp: help.open,
-    onSearch: () => {
-      const input = searchRef.current;
-      if (input && input.offsetParent !== null) input.focus();
-      else navigate('/search');
-    },
-  });
 
   return (
     <AppShell
@@ -231,14 +185,14 @@ export function AppLayout() {
             </Link>
           </Group>
           <Group gap="md" wrap="nowrap">
-            <QuickSearch inputRef={searchRef} />
+            <QuickSearch />
             <Tooltip label="Time in London">
               <Box>
                 <Clock />
               </Box>
             </Tooltip>
             <NotificationsBell />
-            <UserMenu onShowShortcuts={help.open} />
+            <UserMenu onShowShortcuts={openHelp} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -267,7 +221,6 @@ export function AppLayout() {
         </Suspense>
       </AppShell.Main>
       <NotificationBanners />
-      <ShortcutsDialog opened={helpOpened} onClose={help.close} />
     </AppShell>
   );
 }

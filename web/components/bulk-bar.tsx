@@ -10,8 +10,9 @@ import { IconDownload, IconFlag, IconFlagOff, IconNote, IconUserCheck, IconX } f
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { BulkAction, BulkRequest, BulkResponse, MatchingIds } from '../../domain/contract/lists';
+import { bulkAction, downloadCsv } from '../api/bulk';
 import { isApiError } from '../api/client';
-import { bulkAction, downloadCsv, fetchMatchingIds, type ListScope } from '../api/list-queries';
+import { fetchMatchingIds, type ListScope } from '../api/list-queries';
 import { orderersQuery } from '../api/queries';
 import { notifyError } from '../lib/notify';
 import {

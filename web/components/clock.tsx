@@ -2,6 +2,7 @@
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatClock } from '../lib/time';
+import classes from './clock.module.css';
 
 export const CLOCK_TICK_MS = 1000;
 
@@ -11,6 +12,8 @@ export function Clock() {
     const timer = window.setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
     return () => window.clearInterval(timer);
   }, []);
+  // "dd/MM/yyyy @ HH:mm:ss": on a phone the date sits over the time, so the header keeps room for its buttons.
+  const [date, time] = formatClock(now).split(' @ ');
   return (
     <Text
       role="timer"
@@ -19,9 +22,13 @@ export function Clock() {
       size="sm"
       c="dimmed"
       fw={500}
-      style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+      className={classes.clock}
     >
-      <time dateTime={now.toISOString()}>{formatClock(now)}</time>
+      <time dateTime={now.toISOString()} className={classes.time}>
+        <span>{date}</span>
+        <span className={classes.at}> @ </span>
+        <span>{time}</span>
+      </time>
     </Text>
   );
 }

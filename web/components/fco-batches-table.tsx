@@ -15,7 +15,7 @@ export const FCO_BATCH_STATES: Readonly<
 export function FcoBatchStateBadge({ state }: { state: FcoBatch['state'] }) {
   const s = FCO_BATCH_STATES[state];
   return (
-    <Badge color={s.color} c={s.text} variant="light" radius="sm" tt="none" fw={600}>
+    <Badge color={s.color} c={s.text} variant="light" radius="sm" tt="none" fw={600} miw="max-content">
       {s.label}
     </Badge>
   );
@@ -48,50 +48,54 @@ export function FcoBatchesTable({ batches, loading, label, emptyText }: FcoBatch
   }
   return (
     <Paper withBorder radius="md">
-      <Table aria-label={label} striped="even">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Batch</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>FCO reference</Table.Th>
-            <Table.Th>Items</Table.Th>
-            <Table.Th ta="right">FCO cost</Table.Th>
-            <Table.Th>Placed</Table.Th>
-            <Table.Th>Despatched</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {batches.map((b) => (
-            <Table.Tr key={b.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/fco_batch/${b.id}`} fw={600} size="sm" ff="monospace">
-                  {b.ref}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <FcoBatchStateBadge state={b.state} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{b.fco_reference}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{b.order_items.map((i) => i.ref).join(', ')}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" ta="right" ff="monospace">
-                  {formatPence(b.fco_cost)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDate(b.created_at)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{b.despatched_on ? formatDate(b.despatched_on) : '—'}</Text>
-              </Table.Td>
+      {/* On a phone the table scrolls sideways inside its card; a ref or a state never breaks mid-word. */}
+      <Table.ScrollContainer minWidth={640} type="native">
+        <Table aria-label={label} striped="even" style={{ whiteSpace: 'nowrap' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Batch</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>FCO reference</Table.Th>
+              <Table.Th>Items</Table.Th>
+              <Table.Th ta="right">FCO cost</Table.Th>
+              <Table.Th>Placed</Table.Th>
+              <Table.Th>Despatched</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {batches.map((b) => (
+              <Table.Tr key={b.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/fco_batch/${b.id}`} fw={600} size="sm" ff="monospace">
+                    {b.ref}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <FcoBatchStateBadge state={b.state} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{b.fco_reference}</Text>
+                </Table.Td>
+                {/* A batch of many items wraps its refs rather than widening the table without end. */}
+                <Table.Td miw={150} style={{ whiteSpace: 'normal' }}>
+                  <Text size="sm">{b.order_items.map((i) => i.ref).join(', ')}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ta="right" ff="monospace">
+                    {formatPence(b.fco_cost)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDate(b.created_at)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{b.despatched_on ? formatDate(b.despatched_on) : '—'}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Paper>
   );
 }

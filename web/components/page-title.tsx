@@ -1,6 +1,7 @@
 /** Every screen's heading row and the browser tab title. */
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
+import classes from './page-title.module.css';
 
 export const PRODUCT_NAME = 'UKDS Back office';
 
@@ -22,8 +23,8 @@ interface PageHeaderProps {
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   useDocumentTitle(title);
   return (
-    <Group justify="space-between" align="flex-end" wrap="nowrap" mb="md">
-      <Stack gap={2}>
+    <div className={classes.header}>
+      <Stack gap={2} className={classes.heading}>
         <Title order={1}>{title}</Title>
         {description && (
           <Text size="sm" c="dimmed">
@@ -31,7 +32,11 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
           </Text>
         )}
       </Stack>
-      {actions && <Group gap="xs">{actions}</Group>}
-    </Group>
+      {actions && (
+        <Group gap="xs" className={classes.actions}>
+          {actions}
+        </Group>
+      )}
+    </div>
   );
 }

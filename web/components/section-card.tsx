@@ -25,9 +25,9 @@ export function SectionCard({ title, count, actions, dense = false, children, te
       padding={0}
       data-testid={testId}
     >
+      {/* On a narrow screen the actions wrap under the title instead of being cut off at the card's edge. */}
       <Group
         justify="space-between"
-        wrap="nowrap"
         gap="sm"
         px="md"
         py={dense ? 8 : 10}
@@ -44,11 +44,7 @@ export function SectionCard({ title, count, actions, dense = false, children, te
             </Badge>
           )}
         </Group>
-        {actions && (
-          <Group gap="xs" wrap="nowrap">
-            {actions}
-          </Group>
-        )}
+        {actions && <Group gap="xs">{actions}</Group>}
       </Group>
       {children}
     </Card>

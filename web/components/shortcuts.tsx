@@ -1,66 +1,77 @@
-/** Keyboard shortcuts of the whole app and the help dialog that lists them. */
-import { Group, Kbd, Modal, Table, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+/**
+ * The one key listener of the app and the `?` help that lists every shortcut by section (shortcut-keys.ts
+ * holds them). Plain keys are ignored while the user types in a field or a modal dialog is open; Ctrl+K
+ * (⌘K) opens the command palette from anywhere but another dialog. Keys a screen registers through
+ * useScreenActions (the order page's) run from here too, so a `g` sequence and a screen key never both fire.
+ */
+import { Badge, Group, Kbd, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Fragment, useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
-
-/** The shortcuts, as the help dialog lists them. */
-export const SHORTCUTS: ReadonlyArray<{ keys: string[]; what: string }> = [
-  { keys: ['/'], what: 'Search orders' },
-  { keys: ['g', 'd'], what: 'Go to the dashboard' },
-  { keys: ['g', 'q'], what: 'Go to my queue' },
-  { keys: ['?'], what: 'Show this list' },
-  { keys: ['Esc'], what: 'Close a dialog or menu' },
-];
-
-const SEQUENCE_TIMEOUT_MS = 1200;
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
-}
+import type { ScreenActionsStore } from './screen-actions-store';
+import {
+  isChord,
+  isModalOpen,
+  isPaletteChord,
+  isTyping,
+  keyStep,
+  SHORTCUT_SECTIONS,
+  type ShortcutHelp,
+} from './shortcut-keys';
 
 interface ShortcutHandlers {
   onSearch: () => void;
   onHelp: () => void;
+  onPalette: () => void;
+  /** Whether the palette is the dialog open now (Ctrl+K then closes it). */
+  paletteOpen: boolean;
+  admin: boolean;
+  store: ScreenActionsStore;
 }
 
-/** Listens for the shortcuts anywhere in the app except while the user is typing in a field. */
-export function useGlobalShortcuts({ onSearch, onHelp }: ShortcutHandlers): void {
+/** Listens for the shortcuts anywhere in the app. */
+export function useGlobalShortcuts(handlers: ShortcutHandlers): void {
   const navigate = useNavigate();
   const pendingG = useRef(0);
-  const handlers = useRef({ onSearch, onHelp, navigate });
-  handlers.current = { onSearch, onHelp, navigate };
+  const latest = useRef({ ...handlers, navigate });
+  latest.current = { ...handlers, navigate };
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTyping(event.target)) return;
-      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
-      const { key } = event;
-      const now = Date.now();
-      if (now - pendingG.current < SEQUENCE_TIMEOUT_MS) {
-        pendingG.current = 0;
-        if (key === 'd') {
-          event.preventDefault();
-          handlers.current.navigate('/dashboard');
-          return;
-        }
-        if (key === 'q') {
-          event.preventDefault();
-          handlers.current.navigate('/my-queue');
-          return;
-        }
+      if (event.defaultPrevented) return;
+      const h = latest.current;
+      if (isPaletteChord(event)) {
+        // The palette's own chord toggles it (a palette still fading out counts as closed); over another
+        // dialog it waits, like every other shortcut.
+        if (!h.paletteOpen && isModalOpen(document, { exceptPalette: true })) return;
+        event.preventDefault();
+        h.onPalette();
+        return;
       }
-      if (key === 'g') {
-        pendingG.current = now;
-      } else if (key === '/') {
-        event.preventDefault();
-        handlers.current.onSearch();
-      } else if (key === '?') {
-        event.preventDefault();
-        handlers.current.onHelp();
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target) || isModalOpen()) return;
+      const step = keyStep(event.key, pendingG.current, Date.now(), h.admin);
+      pendingG.current = step.kind === 'pending-g' ? Date.now() : 0;
+      switch (step.kind) {
+        case 'go':
+          event.preventDefault();
+          h.navigate(step.path);
+          break;
+        case 'search':
+          event.preventDefault();
+          h.onSearch();
+          break;
+        case 'help':
+          event.preventDefault();
+          h.onHelp();
+          break;
+        case 'screen': {
+          // A focused button or link keeps Enter and Space; letters and digits are free.
+          const action = h.store.byShortcut(step.key);
+          if (!action) return;
+          event.preventDefault();
+          action.run();
+          break;
+        }
       }
     };
     window.addEventListener('keydown', onKeyDown);
@@ -68,44 +79,91 @@ export function useGlobalShortcuts({ onSearch, onHelp }: ShortcutHandlers): void
   }, []);
 }
 
-export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** An id part without spaces ("Order page" → "order-page"): aria-labelledby splits on spaces. */
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+function Keys({ keys }: { keys: readonly string[] }) {
+  const joiner = isChord(keys) ? '+' : 'then';
+  return (
+    <Group gap={4} wrap="nowrap">
+      {keys.map((k, i) => (
+        <Fragment key={k}>
+          {i > 0 && (
+            <Text span size="xs" c="dimmed">
+              {joiner}
+            </Text>
+          )}
+          <Kbd size="sm">{k}</Kbd>
+        </Fragment>
+      ))}
+    </Group>
+  );
+}
+
+function Row({ shortcut, admin }: { shortcut: ShortcutHelp; admin: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Td w={120} style={{ verticalAlign: 'top' }}>
+        <Keys keys={shortcut.keys} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">
+          {shortcut.what}
+          {shortcut.adminOnly && !admin && (
+            <Badge ml={6} size="xs" variant="light" color="gray" c="gray.8" tt="none">
+              admins
+            </Badge>
+          )}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The `?` help: every shortcut of the app, by section. */
+export function ShortcutsDialog({
+  opened,
+  onClose,
+  admin,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  admin: boolean;
+}) {
+  const id = useId();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title="Keyboard shortcuts"
-      size="sm"
+      size="lg"
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Table withRowBorders={false} verticalSpacing={6} highlightOnHover={false}>
-        <Table.Tbody>
-          {SHORTCUTS.map((s) => (
-            <Table.Tr key={s.what}>
-              <Table.Td w={110}>
-                <Group gap={4} wrap="nowrap">
-                  {s.keys.map((k, i) => (
-                    <Group key={k} gap={4} wrap="nowrap">
-                      {i > 0 && (
-                        <Text span size="xs" c="dimmed">
-                          then
-                        </Text>
-                      )}
-                      <Kbd size="sm">{k}</Kbd>
-                    </Group>
-                  ))}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{s.what}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Text size="xs" c="dimmed" mt="sm">
-        Shortcuts are ignored while you type in a field.
-      </Text>
+      <Stack gap="md">
+        {SHORTCUT_SECTIONS.map((section) => (
+          <section key={section.title} aria-labelledby={`${id}-${slug(section.title)}`}>
+            <Title order={3} size="h6" id={`${id}-${slug(section.title)}`} mb={4}>
+              {section.title}
+            </Title>
+            {section.note && (
+              <Text size="xs" c="dimmed" mb={4}>
+                {section.note}
+              </Text>
+            )}
+            <Table withRowBorders={false} verticalSpacing={4} highlightOnHover={false}>
+              <Table.Tbody>
+                {section.shortcuts.map((s) => (
+                  <Row key={s.what} shortcut={s} admin={admin} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </section>
+        ))}
+        <Text size="xs" c="dimmed">
+          Single keys are ignored while you type in a field or a dialog is open.
+        </Text>
+      </Stack>
     </Modal>
   );
 }

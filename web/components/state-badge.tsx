@@ -21,7 +21,17 @@ interface StateBadgeProps {
 export function StateBadge({ label, group }: StateBadgeProps) {
   const { color, text } = GROUP_COLOURS[group];
   return (
-    <Badge color={color} c={text} variant="light" radius="sm" tt="none" fw={600} data-group={group}>
+    <Badge
+      color={color}
+      c={text}
+      variant="light"
+      radius="sm"
+      tt="none"
+      fw={600}
+      data-group={group}
+      // Never cut to "Wai…" in a squeezed table column: a state is read whole or not at all.
+      miw="max-content"
+    >
       {label}
     </Badge>
   );

@@ -6,7 +6,8 @@ import { users } from '../../db/schema';
 import { invalidInput } from '../../errors';
 import { applyItemAction, lockOrderItem } from './run-action';
 
-async function requireOrderer(tx: Db | Tx, ordererId: number) {
+/** Refuses (422) anyone but an active orderer as the assignee. */
+export async function requireOrderer(tx: Db | Tx, ordererId: number) {
   const [orderer] = await tx
     .select({ id: users.id })
     .from(users)

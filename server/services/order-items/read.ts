@@ -2,23 +2,12 @@
  * Reading order items: resolving a path segment (id or ref), loading everything the order page needs in a
  * handful of indexed queries, and the list queries behind the dashboard and the queues.
  */
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { keyKind } from '../../../domain/contract/common';
-import type { QueueQuery, QueueSort } from '../../../domain/contract/queues';
+import type { ListFilter } from '../../../domain/contract/lists';
+import type { EscalationSort, QueueQuery, QueueSort } from '../../../domain/contract/queues';
+import { londonToday } from '../../../domain/format';
 import type { Db, Tx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import {
@@ -33,6 +22,7 @@ import {
 } from '../../db/schema';
 import { isOpenState } from '../../db/states-sql';
 import { notFound } from '../../errors';
+import { filterOf, hasFilter, listFilterCondition, needsJoins } from './list-filter';
 
 const billing = alias(addresses, 'billing');
 const shipping = alias(addresses, 'shipping');
@@ -166,6 +156,10 @@ const listQuery = (db: Db | Tx) =>
     .innerJoin(billing, eq(billing.id, orders.billingAddressId))
     .leftJoin(assignee, eq(assignee.id, orderItems.userId));
 
+/** The latest escalation of the item (its timeline's last `escalate` event): the escalations desk's sort. */
+const escalatedAtSql = sql<Date | null>`(select max(e.created_at) from ${orderItemEvents} e
+  where e.order_item_id = ${orderItems.id} and e.action = 'escalate')`;
+
 const SORT_COLUMNS = {
   due: orderItems.despatchDueOn,
   ref: orderItems.ref,
@@ -173,18 +167,32 @@ const SORT_COLUMNS = {
   state: orderItems.currentState,
   customer: billing.name,
   value: orderItems.netValue,
-} as const satisfies Record<QueueSort, unknown>;
+  escalated_at: escalatedAtSql,
+} as const satisfies Record<EscalationSort, unknown>;
 
-/** Which items a list shows: the dashboard's unassigned ones, or one user's open ones (a queue). */
-export type ListScope = { kind: 'unassigned' } | { kind: 'open_assigned'; userId: number };
+/**
+ * Which items a list shows: the dashboard's unassigned ones, one user's open ones (a queue), or every open
+ * escalated one (the escalations desk).
+ */
+export type ListScope =
+  | { kind: 'unassigned' }
+  | { kind: 'open_assigned'; userId: number }
+  | { kind: 'escalated' };
+type PreparedScope = Exclude<ListScope['kind'], 'escalated'>;
 
 /** The scope's condition; the user is a placeholder in prepared statements, a value otherwise. */
-const scopeWhere = (scope: ListScope['kind'], userId: Placeholder | number) =>
-  scope === 'unassigned'
-    ? itemFilters.unassigned()
-    : and(sql`${orderItems.userId} = ${userId}`, itemFilters.open());
+const scopeWhere = (scope: ListScope['kind'], userId: Placeholder | number) => {
+  switch (scope) {
+    case 'unassigned':
+      return itemFilters.unassigned();
+    case 'open_assigned':
+      return and(sql`${orderItems.userId} = ${userId}`, itemFilters.open());
+    case 'escalated':
+      return and(eq(orderItems.isEscalated, true), itemFilters.open());
+  }
+};
 
-const listOrder = (sort: QueueSort | undefined, dir: 'asc' | 'desc' | undefined) => {
+const listOrder = (sort: EscalationSort | undefined, dir: 'asc' | 'desc' | undefined) => {
   const column = sort ? SORT_COLUMNS[sort] : undefined;
   return [
     ...(column ? [dir === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`] : []),
@@ -199,7 +207,7 @@ const listOrder = (sort: QueueSort | undefined, dir: 'asc' | 'desc' | undefined)
  * list call neither rebuilds the SQL nor re-plans it.
  */
 const deferredPages = new Map<string, ReturnType<typeof deferredPageStatement>>();
-function deferredPageStatement(scope: ListScope['kind'], sort: QueueSort | undefined, dir: 'asc' | 'desc') {
+function deferredPageStatement(scope: PreparedScope, sort: QueueSort | undefined, dir: 'asc' | 'desc') {
   const name = `list_${scope}_${sort ?? 'created'}_${dir}`;
   const order = listOrder(sort, dir);
   return preparedStatement((db) =>
@@ -220,7 +228,7 @@ function deferredPageStatement(scope: ListScope['kind'], sort: QueueSort | undef
       .prepare(name),
   );
 }
-const deferredPage = (scope: ListScope['kind'], sort: QueueSort | undefined, dir: 'asc' | 'desc') => {
+const deferredPage = (scope: PreparedScope, sort: QueueSort | undefined, dir: 'asc' | 'desc') => {
   const key = `${scope}:${sort}:${dir}`;
   let statement = deferredPages.get(key);
   if (!statement) {
@@ -243,54 +251,148 @@ const scopeCounts = {
   ),
 };
 
+/** The query of a list: paging, sort and the filter fields (lists.ts ListFilter). */
+export type ListQuery = Pick<QueueQuery, 'page' | 'per_page'> &
+  Partial<ListFilter> & { sort?: EscalationSort; dir?: 'asc' | 'desc' };
+
+/** A scope and a filter as one condition, for the dynamic (filtered) queries. */
+function listCondition(scope: ListScope, filter: ListFilter, now: Date) {
+  const userId = scope.kind === 'open_assigned' ? scope.userId : 0;
+  return and(
+    scopeWhere(scope.kind, userId),
+    listFilterCondition(filter, { customerName: billing.name, email: orders.email }, londonToday(now)),
+  );
+}
+
+/** How many items a scope and filter match: from the item indexes alone unless the text needs the joins. */
+export async function countListItems(
+  db: Db | Tx,
+  scope: ListScope,
+  filter: ListFilter,
+  now = new Date(),
+): Promise<number> {
+  if (scope.kind !== 'escalated' && !hasFilter(filter)) {
+    const userId = scope.kind === 'open_assigned' ? scope.userId : 0;
+    const [{ n }] = await scopeCounts[scope.kind](db).execute({ user: userId });
+    return n;
+  }
+  const condition = listCondition(scope, filter, now);
+  const [{ n }] = needsJoins(filter)
+    ? await db
+        .select({ n: count() })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .innerJoin(billing, eq(billing.id, orders.billingAddressId))
+        .where(condition)
+    : await db.select({ n: count() }).from(orderItems).where(condition);
+  return n;
+}
+
 /**
- * One page of a list's rows, sorted and filtered as the queue screens ask (the dashboard: oldest first,
- * unfiltered), with the total count. Items without a value for the sort column go last either way; ties keep
- * the oldest first.
+ * One page of a list's rows, sorted and filtered as the list screens ask (without a sort: oldest first),
+ * with the total count. Items without a value for the sort column go last either way; ties keep the oldest
+ * first. An unfiltered dashboard or queue (every list as it first opens) runs on prepared statements; a
+ * filter, the customer sort and the escalations desk build their SQL.
  */
 export async function pageOrderItemRows(
   db: Db | Tx,
   scope: ListScope,
-  query: Pick<QueueQuery, 'page' | 'per_page'> & Partial<Pick<QueueQuery, 'sort' | 'dir' | 'q'>>,
+  query: ListQuery,
+  now = new Date(),
 ): Promise<{ rows: OrderItemListRow[]; total: number }> {
   const offset = (query.page - 1) * query.per_page;
-  const userId = scope.kind === 'open_assigned' ? scope.userId : 0;
-  if (!query.q && query.sort !== 'customer') {
-    // The common case (every list as it first opens): prepared statements.
-    const page = deferredPage(scope.kind, query.sort, query.dir ?? 'asc');
-    const [rows, [{ n }]] = await Promise.all([
+  const filter = filterOf(query);
+  const { sort } = query;
+  if (scope.kind !== 'escalated' && !hasFilter(filter) && sort !== 'customer' && sort !== 'escalated_at') {
+    const userId = scope.kind === 'open_assigned' ? scope.userId : 0;
+    const page = deferredPage(scope.kind, sort, query.dir ?? 'asc');
+    const [rows, total] = await Promise.all([
       page(db).execute({ user: userId, limit: query.per_page, offset }),
-      scopeCounts[scope.kind](db).execute({ user: userId }),
+      countListItems(db, scope, filter, now),
     ]);
-    return { rows, total: n };
+    return { rows, total };
   }
-  // Filtered, or sorted by customer: the joins are needed to choose the page.
-  const needle = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const condition = and(
-    scopeWhere(scope.kind, userId),
-    needle
-      ? or(
-          ilike(orderItems.ref, needle),
-          ilike(orderItems.type, needle),
-          ilike(billing.name, needle),
-          ilike(orders.email, needle),
-        )
-      : undefined,
-  );
-  const [rows, [{ n }]] = await Promise.all([
-    listQuery(db)
-      .where(condition)
-      .orderBy(...listOrder(query.sort, query.dir))
-      .limit(query.per_page)
-      .offset(offset),
-    db
-      .select({ n: count() })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(billing, eq(billing.id, orders.billingAddressId))
-      .where(condition),
+  const condition = listCondition(scope, filter, now);
+  const order = listOrder(sort, query.dir);
+  // Without text or the customer sort the page is chosen from order_items alone and only its rows are
+  // joined (the deferred join of the prepared pages); the text needs the order and billing address joined.
+  const where =
+    needsJoins(filter) || sort === 'customer'
+      ? condition
+      : inArray(
+          orderItems.id,
+          db
+            .select({ id: orderItems.id })
+            .from(orderItems)
+            .where(condition)
+            .orderBy(...order)
+            .limit(query.per_page)
+            .offset(offset),
+        );
+  const paged = listQuery(db)
+    .where(where)
+    .orderBy(...order);
+  const [rows, total] = await Promise.all([
+    where === condition ? paged.limit(query.per_page).offset(offset) : paged,
+    countListItems(db, scope, filter, now),
   ]);
-  return { rows, total: n };
+  return { rows, total };
+}
+
+/** How many items a scope and filter match in each state (the escalations desk's counts by stage). */
+export async function countListItemsByState(
+  db: Db | Tx,
+  scope: ListScope,
+  filter: ListFilter,
+  now = new Date(),
+): Promise<{ state: string; n: number }[]> {
+  const condition = listCondition(scope, filter, now);
+  const columns = { state: orderItems.currentState, n: count() };
+  return needsJoins(filter)
+    ? db
+        .select(columns)
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .innerJoin(billing, eq(billing.id, orders.billingAddressId))
+        .where(condition)
+        .groupBy(orderItems.currentState)
+    : db.select(columns).from(orderItems).where(condition).groupBy(orderItems.currentState);
+}
+
+/**
+ * The ids of every item a list matches, in the list's order, at most `cap` of them, with the total: what
+ * "select all N matching" acts on.
+ */
+export async function listItemIds(
+  db: Db | Tx,
+  scope: ListScope,
+  query: Partial<ListFilter> & { sort?: EscalationSort; dir?: 'asc' | 'desc' },
+  cap: number,
+  now = new Date(),
+): Promise<{ ids: number[]; total: number }> {
+  const filter = filterOf(query);
+  const condition = listCondition(scope, filter, now);
+  const order = listOrder(query.sort, query.dir);
+  const joined = needsJoins(filter) || query.sort === 'customer';
+  const [rows, total] = await Promise.all([
+    joined
+      ? db
+          .select({ id: orderItems.id })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .innerJoin(billing, eq(billing.id, orders.billingAddressId))
+          .where(condition)
+          .orderBy(...order)
+          .limit(cap)
+      : db
+          .select({ id: orderItems.id })
+          .from(orderItems)
+          .where(condition)
+          .orderBy(...order)
+          .limit(cap),
+    countListItems(db, scope, filter, now),
+  ]);
+  return { ids: rows.map((r) => r.id), total };
 }
 
 const timeline = preparedStatement((db) =>

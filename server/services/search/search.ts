@@ -2,13 +2,19 @@
  * Quick and advanced search over order items. Refs are matched by prefix (a btree), everything else by
  * substring through trigram indexes; the quick search unions one indexed lookup per table (an OR across
  * joined tables would defeat the indexes), stops collecting at MAX_COUNTED matches, ranks exact refs first,
- * then the newest, and answers at most 50 results with the total.
+ * then the newest, and answers at most 50 results with the total. An optional list filter (lists.ts) narrows
+ * the matches before they are counted.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ListFilter } from '../../../domain/contract/lists';
 import type { AdvancedSearch } from '../../../domain/contract/search';
+import { londonToday } from '../../../domain/format';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
+import { addresses, orderItems, orders } from '../../db/schema';
 import { invalidInput } from '../../errors';
+import { listFilterCondition, needsJoins } from '../order-items/list-filter';
 import { loadOrderItemRows } from '../order-items/read';
 import { orderItemWire } from '../order-items/serialize';
 
@@ -29,9 +35,31 @@ const NAMES = sql`coalesce(ob.firstname_a, '') || ' ' || coalesce(ob.surname_a, 
   coalesce(ob.firstname_b, '') || ' ' || coalesce(ob.surname_b, '') || ' ' ||
   coalesce(ob.firstname_c, '') || ' ' || coalesce(ob.surname_c, '')`;
 
-async function answer(db: Db, hits: SQL, rank: SQL, viewer: SessionUser) {
+const billing = alias(addresses, 'billing');
+
+/**
+ * The matches narrowed by a list filter, up to MAX_COUNTED: the filter applies before the count stops, so
+ * "more than 500" means 500 that pass it. The order and its billing address are joined only for its text.
+ */
+function filteredHits(hits: SQL, filter: ListFilter | undefined): SQL {
+  const condition = listFilterCondition(
+    filter,
+    { customerName: billing.name, email: orders.email },
+    londonToday(new Date()),
+  );
+  if (!condition) return sql`select distinct id from (${hits} limit ${MAX_COUNTED}) h`;
+  const joins = needsJoins(filter)
+    ? sql`join ${orders} on ${orders.id} = ${orderItems.orderId}
+      join ${addresses} ${sql.identifier('billing')} on ${billing.id} = ${orders.billingAddressId}`
+    : sql``;
+  return sql`select distinct id from (select h.id from (${hits}) h
+    join ${orderItems} on ${orderItems.id} = h.id ${joins}
+    where ${condition} limit ${MAX_COUNTED}) f`;
+}
+
+async function answer(db: Db, hits: SQL, rank: SQL, viewer: SessionUser, filter?: ListFilter) {
   const { rows } = await db.execute<{ id: number; total: number }>(sql`
-    with hits as (select distinct id from (${hits} limit ${MAX_COUNTED}) h)
+    with hits as (${filteredHits(hits, filter)})
     select oi.id, count(*) over ()::int as total
     from hits join order_items oi on oi.id = hits.id
     order by ${rank}, oi.created_at desc, oi.id desc
@@ -51,7 +79,7 @@ async function answer(db: Db, hits: SQL, rank: SQL, viewer: SessionUser) {
 }
 
 /** One box: item ref, order ref, customer name, e-mail, postcode, GRO and FCO references, names on the orderable. */
-export async function simpleSearch(db: Db, query: string, viewer: SessionUser) {
+export async function simpleSearch(db: Db, query: string, viewer: SessionUser, filter?: ListFilter) {
   const q = query.trim();
   if (q.length < MIN_QUERY_LENGTH) {
     const message = `Type at least ${MIN_QUERY_LENGTH} characters to search.`;
@@ -82,7 +110,7 @@ export async function simpleSearch(db: Db, query: string, viewer: SessionUser) {
     when lower(split_part(oi.ref, '-', 1)) = ${exact} then 1
     when lower(oi.ref) like ${`${escaped.toLowerCase()}%`} then 2
     else 3 end`;
-  return answer(db, hits, rank, viewer);
+  return answer(db, hits, rank, viewer, filter);
 }
 
 const ADVANCED_FIELDS = [
@@ -100,7 +128,12 @@ const ADVANCED_FIELDS = [
  * finds Oliver and Olivia, not Carol), which is what staff mean by them and lets the trigram index serve
  * them too (its start-of-word trigrams: "  o", " ol").
  */
-export async function advancedSearch(db: Db, query: AdvancedSearch['search']['query'], viewer: SessionUser) {
+export async function advancedSearch(
+  db: Db,
+  query: AdvancedSearch['search']['query'],
+  viewer: SessionUser,
+  filter?: ListFilter,
+) {
   const conditions: SQL[] = [];
   for (const field of ADVANCED_FIELDS) {
     const value = query[field]?.trim();
@@ -111,5 +144,5 @@ export async function advancedSearch(db: Db, query: AdvancedSearch['search']['qu
   if (query.type) conditions.push(sql`oi.type = ${query.type}`);
   const hits = sql`select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id
     where ${sql.join(conditions, sql` and `)}`;
-  return answer(db, hits, sql`null::int`, viewer);
+  return answer(db, hits, sql`null::int`, viewer, filter);
 }

@@ -58,8 +58,9 @@ export function TabToolbar({
   addDisabled,
 }: TabToolbarProps) {
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="sm" wrap="nowrap">
+    // On a phone the Add button wraps under the filter, still in reach.
+    <Group justify="space-between" gap="sm">
+      <Group gap="sm">
         {left}
         {onFilter && (
           <TextInput
@@ -68,7 +69,7 @@ export function TabToolbar({
             value={filter ?? ''}
             onChange={(e) => onFilter(e.currentTarget.value)}
             leftSection={<IconSearch {...icon} />}
-            w={260}
+            w={{ base: 220, xs: 260 }}
           />
         )}
         {count !== undefined && (
@@ -137,7 +138,10 @@ export function FormButtons({
   );
 }
 
-/** The bordered frame of a tab's table, its header sticking under the app header while the page scrolls. */
+/**
+ * The bordered frame of a tab's table, its header sticking under the app header while the page scrolls (on a
+ * phone the table scrolls sideways inside the frame instead).
+ */
 export function TableFrame({
   label,
   head,
@@ -148,7 +152,7 @@ export function TableFrame({
   children: ReactNode;
 }) {
   return (
-    <Paper withBorder radius="md">
+    <Paper withBorder radius="md" className={classes.tableFrame}>
       <Table
         stickyHeader
         stickyHeaderOffset="var(--app-shell-header-height, 56px)"

@@ -218,7 +218,7 @@ export default function FcoBatchPage() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder radius="md" p="md">
             <Stack gap="md">
-              <SimpleGrid cols={3} spacing="md">
+              <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="md">
                 <Field label="FCO reference">{batch.fco_reference}</Field>
                 <Field label="FCO cost">{formatPence(batch.fco_cost)}</Field>
                 <Field label="Placed">{formatDate(batch.created_at)}</Field>

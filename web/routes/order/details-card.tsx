@@ -3,7 +3,7 @@
  * per save (PUT with the record's id and that one field); a shipping address added whole or removed.
  * Priced attributes, and a delivery region that changes a price, change only through Modify Order.
  */
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { OrderItemDetail } from '../../../domain/contract/order-item';
 import { formatDate, formatDateTime } from '../../../domain/format';
@@ -20,6 +20,7 @@ import {
 import { type OrderableType, productLine } from '../../../domain/states';
 import { BillingSection, ShippingSection } from './address-sections';
 import { EditableField, Plain, Row, Section } from './details-fields';
+import { ORDER_CONTEXT_ID } from './order-context';
 import { nameRoles, PRODUCT_LINE_TITLES } from './order-labels';
 import { useOrderItem } from './panel-kit';
 
@@ -32,7 +33,10 @@ function OrderSection({ item, editable }: { item: OrderItemDetail; editable: boo
       <EditableField {...edit} label="Phone" field="phone" value={order.phone} kind="tel" />
       <Row label="Order">
         <Plain>
-          {order.ref}, placed {formatDateTime(order.placed_at)}
+          <Anchor href={`#${ORDER_CONTEXT_ID}`} size="sm">
+            {order.ref}
+          </Anchor>
+          , placed {formatDateTime(order.placed_at)}
         </Plain>
       </Row>
       <Row label="Delivery region">

@@ -2,10 +2,10 @@
  * The summary at the top of the order page: ref, type, state, customer, addresses, prices, flags and
  * despatch-by, with the flag toggle, originals received, postpone notification and the cover letter.
  */
-import { Anchor, Button, Card, Group, Menu, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Card, Group, Menu, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarPause, IconFlag, IconFlagFilled, IconMailbox, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { OrderItemDetail } from '../../../domain/contract/order-item';
 import { formatDate, formatDateTime, formatPence } from '../../../domain/format';
@@ -20,9 +20,12 @@ import { orderersQuery } from '../../api/queries';
 import { isAdmin } from '../../components/auth';
 import { DueDate } from '../../components/due-date';
 import { PageHeader } from '../../components/page-title';
+import { type ScreenAction, useScreenActions } from '../../components/screen-actions';
+import { ORDER_KEYS } from '../../components/shortcut-keys';
 import { StateBadge } from '../../components/state-badge';
 import { addressLines } from './details-fields';
 import { coverLetterUrl, itemPath } from './order-api';
+import { OrderContextSection } from './order-context';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
 import { type Tone, ToneBadge } from './tone-badge';
 
@@ -75,13 +78,42 @@ function FlagBadges({ item }: { item: OrderItemDetail }) {
   );
 }
 
-/** Admins give the item to another orderer (or assign an unassigned one) from the summary. */
+/**
+ * Admins give the item to another orderer (or assign an unassigned one) from the summary. The key `a` opens
+ * the menu; the palette's "Reassign to <name>…" asks to confirm first, as it skips the menu.
+ */
 function AssigneeFact() {
   const { item, user } = useOrderItem();
   const admin = isAdmin(user);
   const orderers = useQuery({ ...orderersQuery, enabled: admin });
   const reassign = useAction('reassign', (ref) => `${ref} reassigned.`);
   const others = (orderers.data?.orderers ?? []).filter((o) => o.id !== item.user?.id);
+  const [menuOpened, setMenuOpened] = useState(false);
+  const [confirmFor, setConfirmFor] = useState<{ id: number; name: string } | null>(null);
+  const verb = item.user ? 'Reassign' : 'Assign';
+  const give = (ordererId: number) =>
+    reassign.run({ path: itemPath(item, 'reassign'), body: { reassign: { orderer_id: ordererId } } });
+
+  useScreenActions(
+    admin
+      ? [
+          {
+            id: 'assign-menu',
+            label: item.user ? 'Reassign to another orderer…' : 'Assign to an orderer…',
+            keywords: ['assign', 'reassign', 'orderer', 'give'],
+            shortcut: ORDER_KEYS.assign,
+            run: () => setMenuOpened(true),
+          },
+          ...others.map((o) => ({
+            id: `assign:${o.id}`,
+            label: `${verb} to ${o.name}…`,
+            keywords: ['assign', 'reassign', 'orderer', o.email],
+            run: () => setConfirmFor(o),
+          })),
+        ]
+      : [],
+  );
+
   return (
     <Fact label="Assigned to">
       <Group gap={4} wrap="nowrap">
@@ -95,13 +127,14 @@ function AssigneeFact() {
           </Text>
         )}
         {admin && (
-          <Menu position="bottom-start" withinPortal>
+          <Menu position="bottom-start" withinPortal opened={menuOpened} onChange={setMenuOpened}>
             <Menu.Target>
               <Button
                 size="compact-xs"
                 variant="subtle"
                 loading={reassign.pending}
                 aria-label={item.user ? 'Reassign to another orderer' : 'Assign to an orderer'}
+                aria-keyshortcuts={ORDER_KEYS.assign}
               >
                 {item.user ? 'Reassign' : 'Assign'}
               </Button>
@@ -110,15 +143,7 @@ function AssigneeFact() {
               <Menu.Label>{item.user ? 'Reassign to' : 'Assign to'}</Menu.Label>
               {others.length === 0 && <Menu.Item disabled>No other orderers</Menu.Item>}
               {others.map((o) => (
-                <Menu.Item
-                  key={o.id}
-                  onClick={() =>
-                    reassign.run({
-                      path: itemPath(item, 'reassign'),
-                      body: { reassign: { orderer_id: o.id } },
-                    })
-                  }
-                >
+                <Menu.Item key={o.id} onClick={() => give(o.id)}>
                   {o.name}
                 </Menu.Item>
               ))}
@@ -131,6 +156,36 @@ function AssigneeFact() {
           <ActionAlert failure={reassign.failure} onClose={reassign.clearFailure} />
         </Stack>
       )}
+      <Modal
+        opened={confirmFor !== null}
+        onClose={() => setConfirmFor(null)}
+        title={`${verb} ${item.ref}?`}
+        centered
+        size="sm"
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {item.user
+              ? `${item.ref} moves from ${item.user.name}’s queue to ${confirmFor?.name}’s.`
+              : `${item.ref} goes to ${confirmFor?.name}’s queue.`}
+          </Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setConfirmFor(null)}>
+              Cancel
+            </Button>
+            <Button
+              data-autofocus
+              loading={reassign.pending}
+              onClick={async () => {
+                if (confirmFor) await give(confirmFor.id);
+                setConfirmFor(null);
+              }}
+            >
+              {verb} to {confirmFor?.name}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Fact>
   );
 }
@@ -140,11 +195,52 @@ function useHeaderActions() {
   const flag = useAction('toggle_flag', (ref) => `${ref} ${item.flagged ? 'unflagged' : 'flagged'}.`);
   const originals = useAction('original_received', (ref) => `Originals for ${ref} marked as received.`);
   const postpone = useAction('postpone_notification', (ref) => `Reminder for ${ref} postponed by 7 days.`);
+  const showOriginals = canWork && !item.original_received_on;
+  const showPostpone = canWork && mayPostpone(item);
+
+  // The same buttons, for the command palette and the keys.
+  const actions: ScreenAction[] = [
+    {
+      id: 'flag',
+      label: item.flagged ? 'Unflag this item' : 'Flag this item',
+      keywords: ['flag', 'unflag', 'attention', 'mark'],
+      shortcut: ORDER_KEYS.flag,
+      priority: 1,
+      run: () => void flag.run(),
+    },
+    {
+      id: 'print-cover-letter',
+      label: 'Print cover letter',
+      keywords: ['pdf', 'letter', 'print'],
+      shortcut: ORDER_KEYS.print,
+      priority: 1,
+      run: () => window.open(coverLetterUrl(item), '_blank', 'noopener,noreferrer'),
+    },
+  ];
+  if (showOriginals)
+    actions.push({
+      id: 'originals-received',
+      label: 'Originals received',
+      keywords: ['documents', 'post'],
+      priority: 1,
+      run: () => void originals.run(),
+    });
+  if (showPostpone)
+    actions.push({
+      id: 'postpone-notification',
+      label: 'Postpone notification',
+      keywords: ['reminder', 'delay'],
+      priority: 1,
+      run: () => void postpone.run(),
+    });
+  useScreenActions(actions);
 
   return {
     buttons: (
       <>
-        <Tooltip label={item.flagged ? 'Remove the flag' : 'Flag this item for attention'}>
+        <Tooltip
+          label={`${item.flagged ? 'Remove the flag' : 'Flag this item for attention'} (key ${ORDER_KEYS.flag})`}
+        >
           <Button
             variant={item.flagged ? 'light' : 'default'}
             color={item.flagged ? 'red' : undefined}
@@ -152,13 +248,14 @@ function useHeaderActions() {
               item.flagged ? <IconFlagFilled size={16} aria-hidden /> : <IconFlag size={16} aria-hidden />
             }
             aria-pressed={item.flagged}
+            aria-keyshortcuts={ORDER_KEYS.flag}
             loading={flag.pending}
             onClick={() => flag.run()}
           >
             Flag
           </Button>
         </Tooltip>
-        {canWork && !item.original_received_on && (
+        {showOriginals && (
           <Button
             variant="default"
             leftSection={<IconMailbox size={16} aria-hidden />}
@@ -168,7 +265,7 @@ function useHeaderActions() {
             Originals received
           </Button>
         )}
-        {canWork && mayPostpone(item) && (
+        {showPostpone && (
           <Button
             variant="default"
             leftSection={<IconCalendarPause size={16} aria-hidden />}
@@ -185,6 +282,7 @@ function useHeaderActions() {
           rel="noopener noreferrer"
           variant="default"
           leftSection={<IconPrinter size={16} aria-hidden />}
+          aria-keyshortcuts={ORDER_KEYS.print}
         >
           Print cover letter
         </Button>
@@ -299,6 +397,7 @@ export function OrderHeader() {
           </Text>
           <FlagBadges item={item} />
         </Group>
+        <OrderContextSection />
       </Card>
     </Stack>
   );

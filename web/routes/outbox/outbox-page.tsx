@@ -30,6 +30,7 @@ import { api } from '../../api/client';
 import { PageHeader } from '../../components/page-title';
 import { pageFromParams } from '../../components/queue-view';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import classes from './outbox-page.module.css';
 
 // Text darker than Mantine's light-variant default, for AA contrast (4.5:1) on the tinted background.
 const STATUS: Record<OutboxStatus, { label: string; color: string; text: string; help: string }> = {
@@ -136,7 +137,7 @@ export default function OutboxPage() {
             <OutboxPagination page={data.page} total={data.total_pages} onChange={goTo} />
           )}
         </Group>
-        <Paper withBorder radius="md">
+        <Paper withBorder radius="md" className={classes.scroll}>
           <Table
             stickyHeader
             stickyHeaderOffset="var(--app-shell-header-height, 56px)"

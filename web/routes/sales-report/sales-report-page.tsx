@@ -98,7 +98,7 @@ export default function SalesReportPage() {
         title="Sales report"
         description="Orders by the London month they were placed in; refunds in the month they were made."
         actions={
-          <Group gap="xs" align="flex-end" wrap="nowrap">
+          <Group gap="xs" align="flex-end">
             <Select
               label="Month"
               data={MONTH_OPTIONS}
@@ -294,7 +294,6 @@ function ReportCard({
         px="md"
         py={10}
         mih={48}
-        wrap="nowrap"
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
         <Title order={2} size="h5" fw={600} id={headingId}>

@@ -1,5 +1,5 @@
 /** The two search forms of /search: the quick text search and the advanced search by names. */
-import { Button, Grid, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { FormEvent, Ref } from 'react';
 import { ORDER_ITEM_TYPES } from '../../../domain/states';
@@ -22,6 +22,8 @@ interface QuickSearchFormProps {
   onTextChange: (text: string) => void;
   /** What the field shows under it: the form's own check, or why the last search failed. */
   error: string | undefined;
+  /** A calm note under the field (not an error): the text is too short to search. */
+  hint?: string;
   onSubmit: (event: FormEvent) => void;
   searching: boolean;
   /** Focus the field on arrival when there is no search in the URL yet. */
@@ -34,6 +36,7 @@ export function QuickSearchForm({
   text,
   onTextChange,
   error,
+  hint,
   onSubmit,
   searching,
   autoFocus,
@@ -42,7 +45,8 @@ export function QuickSearchForm({
   return (
     <search aria-label="Quick search">
       <form onSubmit={onSubmit} noValidate>
-        <Group align="flex-start" gap="sm" wrap="nowrap">
+        {/* On a phone the button goes under the field, the field's long description having the width. */}
+        <Group align="flex-start" gap="sm">
           <TextInput
             ref={inputRef}
             label="Search for"
@@ -52,20 +56,28 @@ export function QuickSearchForm({
             onChange={(e) => onTextChange(e.currentTarget.value)}
             error={error}
             leftSection={<IconSearch size={16} stroke={1.6} aria-hidden />}
-            style={{ flex: 1 }}
+            style={{ flex: 1, minWidth: 240 }}
             autoComplete="off"
             data-autofocus
             autoFocus={autoFocus}
           />
+          {/* Never disabled while a search runs: a click then must start the new search, not be lost. */}
           <Button
             type="submit"
-            mt={42}
-            loading={searching}
-            leftSection={<IconSearch size={16} aria-hidden />}
+            mt={{ base: 0, sm: 42 }}
+            aria-busy={searching || undefined}
+            leftSection={
+              searching ? <Loader size={14} color="white" /> : <IconSearch size={16} aria-hidden />
+            }
           >
             Search
           </Button>
         </Group>
+        {hint && (
+          <Text size="sm" c="dimmed" mt={6} role="status" data-testid="search-hint">
+            {hint}
+          </Text>
+        )}
       </form>
     </search>
   );

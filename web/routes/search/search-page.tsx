@@ -39,6 +39,10 @@ import { SearchResultsCard } from './search-results';
 
 const SEARCH_FAILURE = 'Search Failure!';
 
+/** The server refuses shorter quick searches (its trigram indexes need three characters). */
+const MIN_QUICK_LENGTH = 3;
+const TOO_SHORT_HINT = `Type at least ${MIN_QUICK_LENGTH} characters`;
+
 /**
  * The search the URL asks for, narrowed by the results' filter on the server; run when it asks for anything;
  * failures are not retried (SPEC section 8).
@@ -100,8 +104,12 @@ export default function SearchPage() {
   useEffect(() => setText(q), [q]);
   useEffect(() => setAdvanced(submittedAdvanced), [submittedAdvanced]);
 
-  const enabled = mode === 'quick' ? q.trim() !== '' : hasAnyAdvanced(submittedAdvanced);
+  // A quick search too short to run (typed here, or in the header) is not a failure: a calm hint, text kept.
+  const tooShort = mode === 'quick' && q.trim() !== '' && q.trim().length < MIN_QUICK_LENGTH;
+  const enabled = mode === 'quick' ? q.trim() !== '' && !tooShort : hasAnyAdvanced(submittedAdvanced);
   const search = useSearch(mode, q, submittedAdvanced, filter, enabled);
+  // Each search asked for (a submit, or arriving with one in the URL) moves focus to its results once.
+  const [focusRequest, setFocusRequest] = useState(() => (q ? 1 : 0));
 
   // A failed search says so and clears the query (SPEC section 8); the URL forgets it too.
   const { isError, errorUpdatedAt, error } = search;
@@ -118,6 +126,7 @@ export default function SearchPage() {
   const go = (next: URLSearchParams) => {
     setFailed(null);
     setFormError(null);
+    setFocusRequest((n) => n + 1);
     if (next.toString() === paramsKey) void search.refetch();
     else setParams(next);
   };
@@ -126,6 +135,14 @@ export default function SearchPage() {
     event.preventDefault();
     if (!text.trim()) {
       setFormError('Enter something to search for.');
+      quickInput.current?.focus();
+      return;
+    }
+    if (text.trim().length < MIN_QUICK_LENGTH) {
+      // Kept in the URL like any search, so the hint survives a reload; the text stays in the box.
+      setFailed(null);
+      setFormError(null);
+      setParams(withQuickSearch(paramsKey, text));
       quickInput.current?.focus();
       return;
     }
@@ -165,7 +182,7 @@ export default function SearchPage() {
       />
       <Stack gap="md">
         <Card component="section" aria-labelledby={headingId} withBorder radius="md" padding="md">
-          <Group justify="space-between" mb="sm" wrap="nowrap">
+          <Group justify="space-between" mb="sm">
             <Title order={2} size="h5" fw={600} id={headingId}>
               {mode === 'quick' ? 'Quick search' : 'Advanced search'}
             </Title>
@@ -188,6 +205,7 @@ export default function SearchPage() {
                 if (formError) setFormError(null);
               }}
               error={formError ?? (failed && !text ? failed.reason || undefined : undefined)}
+              hint={tooShort && text.trim() === q.trim() ? `${TOO_SHORT_HINT} to search.` : undefined}
               onSubmit={submitQuick}
               searching={search.isFetching}
               autoFocus={!q}
@@ -216,6 +234,8 @@ export default function SearchPage() {
           what={mode === 'quick' ? `“${q}”` : 'these names'}
           filter={filter}
           onFilter={onFilter}
+          exactRef={mode === 'quick' ? q.trim() : ''}
+          focusRequest={focusRequest}
         />
       </Stack>
     </>
@@ -232,6 +252,8 @@ function SearchOutcome({
   what,
   filter,
   onFilter,
+  exactRef,
+  focusRequest,
 }: {
   filter: ListFilterValue;
   onFilter: (next: ListFilterValue) => void;
@@ -241,6 +263,8 @@ function SearchOutcome({
   answer: SearchResults | undefined;
   loading: boolean;
   what: string;
+  exactRef: string;
+  focusRequest: number;
 }) {
   if (failed) {
     return (
@@ -258,7 +282,15 @@ function SearchOutcome({
   }
   if (enabled)
     return (
-      <SearchResultsCard answer={answer} loading={loading} what={what} filter={filter} onFilter={onFilter} />
+      <SearchResultsCard
+        answer={answer}
+        loading={loading}
+        what={what}
+        exactRef={exactRef}
+        focusRequest={focusRequest}
+        filter={filter}
+        onFilter={onFilter}
+      />
     );
   return (
     <Card withBorder radius="md" py={40}>

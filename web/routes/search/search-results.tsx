@@ -10,6 +10,7 @@ import {
   Checkbox,
   EmptyState,
   Group,
+  Kbd,
   Skeleton,
   Stack,
   Table,
@@ -19,7 +20,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSearchOff, IconSelector } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { OrderItem } from '../../../domain/contract/order-item';
 import type { SearchResults } from '../../../domain/contract/search';
@@ -78,10 +79,12 @@ function Frame({
   children,
   summary,
   filterBar,
+  headingRef,
 }: {
   children: ReactNode;
   summary?: ReactNode;
   filterBar: ReactNode;
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const headingId = useId();
   return (
@@ -94,7 +97,8 @@ function Frame({
         wrap="nowrap"
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <Title order={2} size="h5" fw={600} id={headingId}>
+        {/* Focus lands here after a search that found nothing (tabIndex -1: not in the tab order). */}
+        <Title order={2} size="h5" fw={600} id={headingId} ref={headingRef} tabIndex={-1}>
           Results
         </Title>
         {summary}
@@ -105,10 +109,28 @@ function Frame({
   );
 }
 
+/**
+ * Moves focus to the answer of each search asked for, once it is in: the first result's link (Enter opens
+ * it), or the heading when nothing matched. Saves the keyboard user the trip from the form to the table.
+ */
+function useFocusOnAnswer(ready: boolean, request: number) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstLink = useRef<HTMLAnchorElement>(null);
+  const handled = useRef(0);
+  useEffect(() => {
+    if (!ready || request === 0 || handled.current === request) return;
+    handled.current = request;
+    (firstLink.current ?? heading.current)?.focus();
+  });
+  return { heading, firstLink };
+}
+
 export function SearchResultsCard({
   answer,
   loading,
   what,
+  exactRef,
+  focusRequest,
   filter,
   onFilter,
 }: {
@@ -116,6 +138,10 @@ export function SearchResultsCard({
   loading: boolean;
   /** What was searched for, for the empty state. */
   what: string;
+  /** The quick search's text: when it is the one result's own ref, the card offers Enter to open it. */
+  exactRef: string;
+  /** Grows with each search asked for; focus moves to its answer once. */
+  focusRequest: number;
   filter: ListFilterValue;
   onFilter: (next: ListFilterValue) => void;
 }) {
@@ -146,6 +172,9 @@ export function SearchResultsCard({
   const filterBar = <ListFilterBar filter={filter} onChange={onFilter} label="Results" orderer />;
   const allTicked = rows.length > 0 && rows.every((r) => ticked.has(r.id));
   const someTicked = rows.some((r) => ticked.has(r.id));
+  const focus = useFocusOnAnswer(!loading && !!answer, focusRequest);
+  const only = answer?.results.length === 1 ? answer.results[0] : null;
+  const exactOne = only && only.ref.toLowerCase() === exactRef.toLowerCase() ? only : null;
 
   if (loading || !answer) {
     return (
@@ -163,7 +192,7 @@ export function SearchResultsCard({
 
   if (answer.results.length === 0) {
     return (
-      <Frame filterBar={filterBar}>
+      <Frame filterBar={filterBar} headingRef={focus.heading}>
         <Center py={40}>
           <EmptyState
             data-testid="no-results"
@@ -184,10 +213,18 @@ export function SearchResultsCard({
   return (
     <Frame
       filterBar={filterBar}
+      headingRef={focus.heading}
       summary={
-        <Text size="sm" c={answer.total_capped ? 'orange.9' : 'dimmed'} data-testid="results-summary">
-          {resultsSummary(answer)}
-        </Text>
+        <Group gap="sm" wrap="nowrap">
+          {exactOne && (
+            <Text size="sm" data-testid="open-hint">
+              Press <Kbd size="xs">Enter</Kbd> to open {exactOne.ref}
+            </Text>
+          )}
+          <Text size="sm" c={answer.total_capped ? 'orange.9' : 'dimmed'} data-testid="results-summary">
+            {resultsSummary(answer)}
+          </Text>
+        </Group>
       }
     >
       <div className={classes.scroller} ref={boxRef} data-wide={wide ? '' : undefined}>
@@ -243,6 +280,7 @@ export function SearchResultsCard({
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Anchor
                       component={Link}
+                      ref={index === 0 ? focus.firstLink : undefined}
                       to={`/orders/${encodeURIComponent(item.ref)}`}
                       fw={600}
                       size="sm"

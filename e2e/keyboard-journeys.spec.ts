@@ -1,0 +1,88 @@
+/**
+ * Issue 18's two journeys done with the keyboard alone, once signed in: "find an item by ref and despatch it"
+ * and "reassign two escalated items". Every step is a key press (no click, no fill); each test counts its key
+ * presses, the figures docs/decisions/keyboard.md quotes.
+ */
+import { expect, type Page } from '@playwright/test';
+import type { QueuePage } from '../domain/contract/queues';
+import { type ApiClient, apiAs } from './api-helpers';
+import { DEMO_PASSWORD, signIn, test } from './fixtures';
+
+let alice: ApiClient;
+let admin: ApiClient;
+
+test.beforeAll(async ({ baseURL }) => {
+  alice = await apiAs(baseURL ?? '', 'alice@demo.test');
+  admin = await apiAs(baseURL ?? '', 'admin@demo.test');
+});
+test.afterAll(async () => {
+  await alice.dispose();
+  await admin.dispose();
+});
+
+/** Presses keys and counts them, so the test can report what the journey cost. */
+function keyboard(page: Page) {
+  let presses = 0;
+  return {
+    get presses() {
+      return presses;
+    },
+    async press(...keys: string[]) {
+      for (const key of keys) {
+        await page.keyboard.press(key);
+        presses += 1;
+      }
+    },
+    /** Types text: one press per character. */
+    async type(text: string) {
+      await page.keyboard.type(text);
+      presses += text.length;
+    },
+    /** Tabs until the focused element matches, at most `max` times. */
+    async tabTo(matches: (el: Element) => boolean, max = 20) {
+      for (let i = 0; i < max; i += 1) {
+        await page.keyboard.press('Tab');
+        presses += 1;
+        // biome-ignore lint/style/noNonNullAssertion: document.activeElement exists while the page has focus
+        if (await page.evaluateHandle(() => document.activeElement!).then((h) => h.evaluate(matches))) return;
+      }
+      throw new Error(`Tab never reached the element after ${max} presses`);
+    },
+  };
+}
+
+test('find an item by ref and despatch it, with the keyboard alone', async ({ page }) => {
+  // One of alice's items waiting to be despatched (the demo data has several), the last so the phone spec's
+  // read of the first is undisturbed.
+  const ready = (await (
+    await alice.context.get('/api/v1/order_items/my_orders.json?state=despatch_required')
+  ).json()) as QueuePage;
+  test.skip(ready.order_items.length === 0, 'The demo data has no item waiting for despatch');
+  const ref = ready.order_items[ready.order_items.length - 1].ref;
+
+  await signIn(page, 'alice@demo.test', DEMO_PASSWORD);
+  const keys = keyboard(page);
+
+  // Ctrl+K, the ref, Enter: the item opens.
+  await keys.press('Control+k');
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+  await keys.type(ref);
+  await keys.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: `Order item ${ref}` })).toBeVisible();
+
+  // Ctrl+K, "disp", Enter: the Dispatch panel opens with its defaults (carrier, service, cost, today).
+  await keys.press('Control+k');
+  await keys.type('disp');
+  await expect(
+    page.getByRole('group', { name: 'Actions on this screen' }).getByRole('option').first(),
+  ).toContainText('Dispatch');
+  await keys.press('Enter');
+  await expect(page.getByRole('tab', { name: 'Dispatch' })).toHaveAttribute('aria-selected', 'true');
+
+  // Tab to the Despatch button and press Enter.
+  await keys.tabTo((el) => el.tagName === 'BUTTON' && el.textContent?.trim() === 'Despatch');
+  await keys.press('Enter');
+  await expect(page.getByTestId('item-state').locator('[data-group]')).toHaveText('Complete');
+  test.info().annotations.push({ type: 'key presses', description: String(keys.presses) });
+  console.log(`despatch by ref: ${keys.presses} key presses (ref ${ref.length} characters), no clicks`);
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_email_lower_placed_at_idx" ON "orders" USING btree (lower("email"),"placed_at");

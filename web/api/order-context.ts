@@ -1,0 +1,13 @@
+/** The order context of an item page: the order's items and the customer's other orders (issue 18). */
+import { queryOptions } from '@tanstack/react-query';
+import { OrderContextSchema } from '../../domain/contract/lists';
+import { api } from './client';
+
+/** The context of the item with this id or ref; under 'order_items', so it refreshes whenever items change. */
+export const orderContextQuery = (key: string) =>
+  queryOptions({
+    queryKey: ['order_items', 'context', key] as const,
+    queryFn: ({ signal }) =>
+      api.get(`order_items/${encodeURIComponent(key)}/context`, OrderContextSchema, { signal }),
+    staleTime: 30_000,
+  });

@@ -1,0 +1,145 @@
+/**
+ * The keyboard shortcuts as data: every key the app answers, grouped as the `?` help lists them, and the
+ * small decisions the key listener makes (is the user typing, is a dialog open, is this the palette chord,
+ * what a `g` sequence means). Plain functions, so they are tested without a browser.
+ */
+
+/** One line of the help: the keys (pressed one after the other) and what they do. */
+export interface ShortcutHelp {
+  keys: string[];
+  what: string;
+  /** Only administrators have it. */
+  adminOnly?: boolean;
+}
+
+export interface ShortcutSection {
+  title: string;
+  /** A sentence under the title, when the section needs one. */
+  note?: string;
+  shortcuts: ShortcutHelp[];
+}
+
+/** The `g` sequences: `g` then the key goes to the path. */
+export const GO_TO: ReadonlyArray<{ key: string; path: string; what: string; adminOnly?: boolean }> = [
+  { key: 'd', path: '/dashboard', what: 'Go to the dashboard' },
+  { key: 'q', path: '/my-queue', what: 'Go to my queue' },
+  { key: 'e', path: '/escalations', what: 'Go to the escalations', adminOnly: true },
+  { key: 's', path: '/search', what: 'Go to search' },
+];
+
+/**
+ * The order page's keys. The action panels are numbered in the order of their tabs (the number shows on
+ * each tab); the letters are the page's most common actions, the same on every item.
+ */
+export const ORDER_KEYS = {
+  note: 'c',
+  escalate: 'e',
+  flag: 'f',
+  assign: 'a',
+  print: 'p',
+} as const;
+
+/** How many panels have a number key (1 to 9). */
+export const NUMBERED_PANELS = 9;
+
+/** Every section of the `?` help, in the order it shows them. */
+export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
+  {
+    title: 'Global',
+    shortcuts: [
+      { keys: ['/'], what: 'Search orders (on a phone: open the command palette)' },
+      {
+        keys: ['Ctrl', 'K'],
+        what: 'Command palette: open a ref, find a customer, run an action (⌘K on a Mac)',
+      },
+      ...GO_TO.map(({ key, what, adminOnly }) => ({ keys: ['g', key], what, adminOnly })),
+      { keys: ['?'], what: 'Show this list' },
+      { keys: ['Esc'], what: 'Close a dialog or menu' },
+    ],
+  },
+  {
+    title: 'Lists',
+    note: 'The dashboard, my queue, work queues and the escalations.',
+    shortcuts: [
+      { keys: ['j'], what: 'Move to the next row' },
+      { keys: ['k'], what: 'Move to the previous row' },
+      { keys: ['Enter'], what: 'Open the row' },
+      { keys: ['x'], what: 'Select or unselect the row' },
+    ],
+  },
+  {
+    title: 'Order page',
+    shortcuts: [
+      { keys: ['1–9'], what: 'Open an action panel (the number is on its tab)' },
+      { keys: [ORDER_KEYS.note], what: 'Add a note (opens Add Notes, focuses the note)' },
+      { keys: [ORDER_KEYS.escalate], what: 'Escalate (opens the Escalate panel, focuses the message)' },
+      { keys: [ORDER_KEYS.flag], what: 'Flag or unflag the item' },
+      { keys: [ORDER_KEYS.assign], what: 'Assign or reassign the item', adminOnly: true },
+      { keys: [ORDER_KEYS.print], what: 'Print the cover letter' },
+    ],
+  },
+];
+
+/** Keys pressed with Ctrl are written "Ctrl K" in help; a sequence is written "g then d". */
+export const isChord = (keys: readonly string[]) => keys[0] === 'Ctrl' || keys[0] === '⌘';
+
+/** True when the key goes to a field the user is typing in, where shortcuts must not fire. */
+export function isTyping(target: EventTarget | null): boolean {
+  if (!target || typeof (target as HTMLElement).tagName !== 'string') return false;
+  const el = target as HTMLElement;
+  if (el.isContentEditable) return true;
+  const tag = el.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
+}
+
+/** The attribute that marks the command palette's dialog. */
+export const PALETTE_ATTRIBUTE = 'data-command-palette';
+
+/**
+ * True while a modal dialog is open: its own keys win, the page's shortcuts wait. `exceptPalette` leaves
+ * the command palette out (it may still be fading out after it closed).
+ */
+export function isModalOpen(
+  doc: Pick<Document, 'querySelector'> = document,
+  { exceptPalette = false } = {},
+): boolean {
+  const except = exceptPalette ? `:not([${PALETTE_ATTRIBUTE}])` : '';
+  return doc.querySelector(`[role="dialog"][aria-modal="true"]${except}`) !== null;
+}
+
+type KeyLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
+
+/** Ctrl+K (⌘K on a Mac) opens the command palette. */
+export function isPaletteChord(event: KeyLike): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
+}
+
+/** How long the second key of a `g` sequence may take. */
+export const SEQUENCE_TIMEOUT_MS = 1200;
+
+/** What one plain key press means, given when `g` was last pressed (0: not pending). */
+export type KeyStep =
+  | { kind: 'go'; path: string }
+  | { kind: 'pending-g' }
+  | { kind: 'search' }
+  | { kind: 'help' }
+  | { kind: 'screen'; key: string }
+  | { kind: 'none' };
+
+/**
+ * The meaning of a key pressed outside a field: the second key of a `g` sequence, `g` itself, `/`, `?`, or
+ * a key for the screen (the order page's keys). `admin` decides whether admin-only places exist.
+ */
+export function keyStep(key: string, pendingGAt: number, now: number, admin: boolean): KeyStep {
+  if (pendingGAt > 0 && now - pendingGAt < SEQUENCE_TIMEOUT_MS) {
+    const go = GO_TO.find((g) => g.key === key && (admin || !g.adminOnly));
+    if (go) return { kind: 'go', path: go.path };
+    // Any other key ends the sequence and means nothing: a stray "g x" must not run the screen's x.
+    return { kind: 'none' };
+  }
+  if (key === 'g') return { kind: 'pending-g' };
+  if (key === '/') return { kind: 'search' };
+  if (key === '?') return { kind: 'help' };
+  if (key.length === 1) return { kind: 'screen', key };
+  return { kind: 'none' };
+}
