@@ -291,7 +291,7 @@ export function OrderItemsTable<T extends OrderItemListRow>({
                   <Table.Tr
                     key={item.id}
                     data-ref={item.ref}
-                    className={`${classes.row}${ticked ? ` ${classes.ticked}` : ''}`}
+                    className={classes.row}
                     aria-label={`${item.ref}, ${item.type}, ${item.state_label}`}
                     {...keyboard.rowProps(index)}
                   >

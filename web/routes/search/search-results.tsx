@@ -266,7 +266,7 @@ export function SearchResultsCard({
               return (
                 <Table.Tr
                   key={item.id}
-                  className={`${classes.row}${ticked.has(item.id) ? ` ${classes.ticked}` : ''}`}
+                  className={classes.row}
                   aria-label={`${item.ref}, ${item.type}, ${item.state_label}`}
                   {...keyboard.rowProps(index)}
                 >
