@@ -5,7 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import type { QueuePage } from '../domain/contract/queues';
-import { type ApiClient, apiAs } from './api-helpers';
+import { type ApiClient, apiAs, assignItems, createOrder, ordererId } from './api-helpers';
 import { DEMO_PASSWORD, signIn, test } from './fixtures';
 
 let alice: ApiClient;
@@ -61,17 +61,19 @@ test('find an item by ref and despatch it, with the keyboard alone', async ({ pa
   const ref = ready.order_items[ready.order_items.length - 1].ref;
 
   await signIn(page, 'alice@demo.test', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const keys = keyboard(page);
 
   // Ctrl+K, the ref, Enter: the item opens.
   await keys.press('Control+k');
-  await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox')).toBeFocused();
   await keys.type(ref);
   await keys.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: `Order item ${ref}` })).toBeVisible();
 
   // Ctrl+K, "disp", Enter: the Dispatch panel opens with its defaults (carrier, service, cost, today).
   await keys.press('Control+k');
+  await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox')).toBeFocused();
   await keys.type('disp');
   await expect(
     page.getByRole('group', { name: 'Actions on this screen' }).getByRole('option').first(),
@@ -85,4 +87,56 @@ test('find an item by ref and despatch it, with the keyboard alone', async ({ pa
   await expect(page.getByTestId('item-state').locator('[data-group]')).toHaveText('Complete');
   test.info().annotations.push({ type: 'key presses', description: String(keys.presses) });
   console.log(`despatch by ref: ${keys.presses} key presses (ref ${ref.length} characters), no clicks`);
+});
+
+test('reassign two escalated items, with the keyboard alone', async ({ page, baseURL }) => {
+  const surname = `Keyesc${Date.now().toString(36)}`;
+  const { itemRefs: refs } = await createOrder(baseURL ?? '', [{}, {}], {
+    name: `Kim ${surname}`,
+    email: `${surname.toLowerCase()}@example.com`,
+  });
+  await assignItems(admin, refs, await ordererId(admin, 'alice@demo.test'));
+  for (const ref of refs)
+    await admin.post(`order_items/${ref}/escalate`, { escalation: { message: 'Two dates of birth given.' } });
+
+  await signIn(page);
+  // Keys go to the page once it is there (sign-in ends on the dashboard).
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const keys = keyboard(page);
+
+  // g e: the escalations desk; f puts the cursor in its filter; the customer's name narrows it to the two.
+  await keys.press('g', 'e');
+  await expect(page.getByRole('heading', { level: 1, name: 'Escalations' })).toBeVisible();
+  const filter = page.getByLabel(/Filter escalated order items/);
+  await keys.press('f');
+  await expect(filter).toBeFocused();
+  await keys.type(surname);
+  const rows = page.getByRole('table', { name: 'Escalated order items' }).locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(filter).toHaveValue(surname);
+
+  // Out of the field; j moves to each row and x ticks it.
+  await keys.press('Tab', 'j', 'x', 'j', 'x');
+  await expect(page.getByRole('region', { name: 'Bulk actions' })).toContainText('2 selected');
+
+  // Ctrl+K, "to bob", Enter: the assign dialog opens with Bob chosen and its button focused; Enter assigns.
+  await keys.press('Control+k');
+  await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox')).toBeFocused();
+  await keys.type('to bob');
+  await expect(
+    page.getByRole('group', { name: 'Actions on this screen' }).getByRole('option').first(),
+  ).toContainText('Assign 2 selected to Bob');
+  await keys.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Assign 2 items?' });
+  await expect(dialog.getByRole('button', { name: 'Assign 2 items' })).toBeFocused();
+  await keys.press('Enter');
+  await expect(page.getByTestId('bulk-outcome')).toContainText('Assign: 2 done, 0 refused.');
+  for (const ref of refs) {
+    const { order_item } = await admin.get<{ order_item: { user: { name: string } } }>(`order_items/${ref}`);
+    expect(order_item.user.name).toBe('Bob Orderer');
+  }
+  test.info().annotations.push({ type: 'key presses', description: String(keys.presses) });
+  console.log(
+    `reassign two escalated items: ${keys.presses} key presses (name ${surname.length} characters), no clicks`,
+  );
 });

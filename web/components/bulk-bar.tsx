@@ -25,6 +25,7 @@ import {
   stillTicked,
 } from './bulk-model';
 import type { ListFilterValue } from './list-filter';
+import { type ScreenAction, useScreenActions } from './screen-actions';
 
 interface BulkBarProps {
   selected: ReadonlySet<number>;
@@ -71,6 +72,8 @@ export function BulkBar({
   const [pending, setPending] = useState<Pending | null>(null);
   const [outcome, setOutcome] = useState<{ action: BulkAction; result: BulkResponse } | null>(null);
   const [ordererId, setOrdererId] = useState<string | null>(null);
+  /** The orderer was chosen in the command palette: the dialog's focus starts on its button, not the list. */
+  const [preselected, setPreselected] = useState(false);
   const [note, setNote] = useState('');
   const orderers = useQuery({ ...orderersQuery, enabled: admin && selected.size > 0 });
   const ids = [...selected];
@@ -108,8 +111,10 @@ export function BulkBar({
     onError: (error) => notifyError(error, 'Could not export the items'),
   });
 
-  const start = (kind: Pending['kind']) => {
+  const start = (kind: Pending['kind'], orderer?: number) => {
     setOutcome(null);
+    setPreselected(orderer !== undefined);
+    if (orderer !== undefined) setOrdererId(String(orderer));
     run.reset();
     // After "select all matching" (or ticks on other pages) the count is stated before anything runs.
     const confirm = matchingNow !== null || needsConfirmation(selected, pageIds);
@@ -129,6 +134,21 @@ export function BulkBar({
       note.trim() && run.mutate({ bulk: { action: 'note', order_item_ids: ids, body: note.trim() } });
     else run.mutate({ bulk: { action: pending.kind, order_item_ids: ids } });
   };
+
+  useScreenActions(
+    paletteActions({
+      count: selected.size,
+      admin,
+      orderers: orderers.data?.orderers ?? [],
+      selectAll: list && offerSelectAll(selected.size, totalCount, matchingNow) ? totalCount : null,
+      start,
+      selectAllMatching: () => selectAll.mutate(),
+      clear: () => {
+        setMatching(null);
+        onSelectedChange(new Set());
+      },
+    }),
+  );
 
   const fieldErrors = isApiError(run.error) ? run.error.fieldErrors : {};
   const ready =
@@ -290,7 +310,7 @@ export function BulkBar({
                   value={ordererId}
                   onChange={setOrdererId}
                   searchable
-                  data-autofocus
+                  data-autofocus={!preselected || undefined}
                   error={fieldErrors.orderer_id}
                 />
               )}
@@ -315,7 +335,12 @@ export function BulkBar({
                 <Button variant="default" onClick={() => setPending(null)}>
                   Cancel
                 </Button>
-                <Button type="submit" disabled={!ready} loading={run.isPending || exportCsv.isPending}>
+                <Button
+                  type="submit"
+                  disabled={!ready}
+                  loading={run.isPending || exportCsv.isPending}
+                  data-autofocus={(preselected && pending.kind === 'assign') || undefined}
+                >
                   {pending.kind === 'export' ? 'Export' : BULK_VERBS[pending.kind]}{' '}
                   {selected.size.toLocaleString('en-GB')} item{selected.size === 1 ? '' : 's'}
                 </Button>
@@ -326,4 +351,60 @@ export function BulkBar({
       </Modal>
     </>
   );
+}
+
+/**
+ * The bulk bar's actions in the command palette while items are ticked: "Assign 2 selected to Bob…" (one per
+ * orderer, admins), flag, unflag, note, export, select all matching and clear. Each opens the same dialog or
+ * runs the same call as its button.
+ */
+function paletteActions(input: {
+  count: number;
+  admin: boolean;
+  orderers: readonly { id: number; name: string }[];
+  selectAll: number | null;
+  start: (kind: Pending['kind'], orderer?: number) => void;
+  selectAllMatching: () => void;
+  clear: () => void;
+}): ScreenAction[] {
+  const { count, start } = input;
+  if (count === 0) return [];
+  const n = `${count.toLocaleString('en-GB')} selected`;
+  return [
+    ...(input.admin
+      ? input.orderers.map((o) => ({
+          id: `bulk:assign:${o.id}`,
+          label: `Assign ${n} to ${o.name}…`,
+          keywords: ['reassign', 'bulk'],
+          priority: 5,
+          run: () => start('assign', o.id),
+        }))
+      : []),
+    { id: 'bulk:flag', label: `Flag ${n}`, keywords: ['bulk'], priority: 5, run: () => start('flag') },
+    { id: 'bulk:unflag', label: `Unflag ${n}`, keywords: ['bulk'], priority: 5, run: () => start('unflag') },
+    {
+      id: 'bulk:note',
+      label: `Add a note to ${n}…`,
+      keywords: ['comment', 'bulk'],
+      priority: 5,
+      run: () => start('note'),
+    },
+    {
+      id: 'bulk:export',
+      label: `Export ${n} as CSV`,
+      keywords: ['download', 'bulk'],
+      priority: 5,
+      run: () => start('export'),
+    },
+    ...(input.selectAll !== null
+      ? [
+          {
+            id: 'bulk:select-all',
+            label: `Select all ${input.selectAll.toLocaleString('en-GB')} matching`,
+            run: input.selectAllMatching,
+          },
+        ]
+      : []),
+    { id: 'bulk:clear', label: 'Clear the selection', keywords: ['untick'], run: input.clear },
+  ];
 }

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ITEM_FLAGS, type ItemFlag } from '../../domain/contract/lists';
 import {
   ALL_STATES,
@@ -37,6 +37,7 @@ import {
   type ListFilterValue,
   stateOptionLabel,
 } from './list-filter';
+import { useScreenActions } from './screen-actions';
 
 const FILTER_SETTLE_MS = 300;
 
@@ -79,6 +80,21 @@ export function ListFilterBar({
   const [opened, setOpened] = useState(panelCount(filter) > 0);
   const panelId = useId();
   const orderers = useQuery({ ...orderersQuery, enabled: orderer });
+  const textRef = useRef<HTMLInputElement>(null);
+  // f puts the cursor in the text box (as the palette's "Filter …" does); Tab leaves it for the list keys.
+  useScreenActions(
+    text
+      ? [
+          {
+            id: `list-filter:${label}`,
+            label: `Filter ${label.toLowerCase()}`,
+            keywords: ['find', 'narrow'],
+            shortcut: 'f',
+            run: () => textRef.current?.focus(),
+          },
+        ]
+      : [],
+  );
 
   // The text is sent once the user stops typing; a URL change (back, reload, a chip removed) puts it back.
   useEffect(() => setTyped(filter.q), [filter.q]);
@@ -99,6 +115,7 @@ export function ListFilterBar({
         <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 320px', minWidth: 0 }}>
           {text && (
             <TextInput
+              ref={textRef}
               aria-label={`Filter ${label.toLowerCase()}`}
               placeholder="Filter by ref, type, state or customer"
               leftSection={<IconSearch size={14} aria-hidden />}

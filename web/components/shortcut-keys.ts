@@ -65,6 +65,7 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
       { keys: ['k'], what: 'Move to the previous row' },
       { keys: ['Enter'], what: 'Open the row' },
       { keys: ['x'], what: 'Select or unselect the row' },
+      { keys: ['f'], what: 'Filter the list (the cursor goes to its text box; Tab leaves it)' },
     ],
   },
   {
