@@ -1,7 +1,7 @@
 /**
- * Issue 18's two journeys done with the keyboard alone, once signed in: "find an item by ref and despatch it"
- * and "reassign two escalated items". Every step is a key press (no click, no fill); each test counts its key
- * presses, the figures docs/decisions/keyboard.md quotes.
+ * Issue 18's journeys done with the keyboard alone, once signed in: "find an item by ref and despatch it",
+ * "reassign two escalated items" and "assign two items". Every step is a key press (no click, no fill); each
+ * test counts its key presses, the figures docs/decisions/keyboard-and-lists.md quotes.
  */
 import { expect, type Page } from '@playwright/test';
 import type { QueuePage } from '../domain/contract/queues';
@@ -139,4 +139,41 @@ test('reassign two escalated items, with the keyboard alone', async ({ page, bas
   console.log(
     `reassign two escalated items: ${keys.presses} key presses (name ${surname.length} characters), no clicks`,
   );
+});
+
+test('assign two new items from the dashboard, with the keyboard alone', async ({ page, baseURL }) => {
+  const surname = `Keynew${Date.now().toString(36)}`;
+  const { itemRefs: refs } = await createOrder(baseURL ?? '', [{}, {}], {
+    name: `Kit ${surname}`,
+    email: `${surname.toLowerCase()}@example.com`,
+  });
+
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const keys = keyboard(page);
+
+  // f: the items-to-assign filter; the name narrows the list to the two; j x j x ticks them.
+  await keys.press('f');
+  await expect(page.getByLabel(/Filter unassigned order items/)).toBeFocused();
+  await keys.type(surname);
+  await expect(page.getByRole('table', { name: 'Unassigned order items' }).locator('tbody tr')).toHaveCount(
+    2,
+  );
+  await keys.press('Tab', 'j', 'x', 'j', 'x');
+  await expect(page.getByRole('region', { name: 'Bulk actions' })).toContainText('2 selected');
+
+  await keys.press('Control+k');
+  await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox')).toBeFocused();
+  await keys.type('to bob');
+  await keys.press('Enter');
+  await expect(
+    page.getByRole('dialog', { name: 'Assign 2 items?' }).getByRole('button', { name: 'Assign 2 items' }),
+  ).toBeFocused();
+  await keys.press('Enter');
+  await expect(page.getByTestId('bulk-outcome')).toContainText('Assign: 2 done, 0 refused.');
+  for (const ref of refs) {
+    const { order_item } = await admin.get<{ order_item: { user: { name: string } } }>(`order_items/${ref}`);
+    expect(order_item.user.name).toBe('Bob Orderer');
+  }
+  console.log(`assign two items: ${keys.presses} key presses (name ${surname.length} characters), no clicks`);
 });
