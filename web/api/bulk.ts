@@ -3,25 +3,12 @@
  * bulk action answers a result per item (done, or refused and why); the export downloads a file.
  */
 import { type BulkRequest, type BulkResponse, BulkResponseSchema } from '../../domain/contract/lists';
+import { saveFile } from '../lib/download';
 import { api, postForFile } from './client';
 
 /** Assigns, flags, unflags or notes the selected items; each item is done or refused on its own. */
 export function bulkAction(request: BulkRequest): Promise<BulkResponse> {
   return api.post('order_items/bulk', request, BulkResponseSchema);
-}
-
-/** Hands a blob to the browser as a download under this name. */
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later, not at once: some browsers start reading the blob only after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { FIRST_REPORT_YEAR, type SalesReport, type SalesTotals } from '../../../domain/contract/report';
 import { formatDate, formatPence } from '../../../domain/format';
 import { DELIVERY_REGION_OPTIONS } from '../../../domain/options';
+import { saveFile } from '../../lib/download';
 
 export type Report = SalesReport['report'];
 
@@ -198,14 +199,5 @@ export function reportCsv(report: Report): string {
 /** Starts the browser's download of a text file made here (no server round trip). */
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
   // The byte order mark makes spreadsheet programs read the £ sign as UTF-8.
-  const blob = new Blob(['\ufeff', text], { type });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob(['\ufeff', text], { type }), filename);
 }
