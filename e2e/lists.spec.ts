@@ -132,6 +132,18 @@ test('save a filtered list as a view: it shows in the navigation with its count 
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/my-queue\\?q=${surname}$`));
   await expect(page.getByRole('table', { name: 'My order items' }).locator('tbody tr')).toHaveCount(2);
+
+  // Renamed, then deleted, from its menu in the navigation.
+  const renamed = `${name} renamed`;
+  await views.getByRole('button', { name: `Options of view ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: `Rename “${name}”` });
+  await rename.getByLabel('Name').fill(renamed);
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(views.getByRole('link', { name: new RegExp(renamed) })).toBeVisible();
+  await views.getByRole('button', { name: `Options of view ${renamed}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(views.getByRole('link', { name: new RegExp(renamed) })).toHaveCount(0);
   await admin.dispose();
 });
 
