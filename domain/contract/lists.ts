@@ -1,18 +1,12 @@
 /**
  * The lists of order items and the work on many items at once (issue 18): the filter every list takes (the
  * dashboard, my queue, the work queues, the escalations desk and search results), saved views, bulk actions,
- * the matching ids behind "select all N matching", and the order context of an item page.
+ * and the matching ids behind "select all N matching" (the escalations desk's page and the order context are
+ * in escalations.ts and order-context.ts, which the app shell does not load).
  */
 import { z } from 'zod';
-import {
-  ALL_STATES,
-  ESCALATION_STAGES,
-  ORDER_ITEM_TYPES,
-  type OrderItemState,
-  STATE_GROUPS,
-} from '../states';
-import { IdSchema, IsoDateSchema, LongTextSchema, PagingSchema, TimestampSchema } from './common';
-import { OrderItemListRowSchema } from './order-item';
+import { ALL_STATES, ORDER_ITEM_TYPES, type OrderItemState, STATE_GROUPS } from '../states';
+import { IdSchema, IsoDateSchema, LongTextSchema, TimestampSchema } from './common';
 
 /** The flags a list can be narrowed to (all that are given must hold). */
 export const ITEM_FLAGS = ['escalated', 'on_hold', 'waiting_customer', 'flagged', 'overdue'] as const;
@@ -56,20 +50,6 @@ export type ListFilterParams = z.input<typeof ListFilterSchema>;
 /** The lists a filter (a saved view, "select all N matching") can apply to. */
 export const LIST_SCOPES = ['dashboard', 'my_queue', 'work_queue', 'escalations'] as const;
 export type ListScopeName = (typeof LIST_SCOPES)[number];
-
-/** One row of the escalations desk: a list row plus its stage and when it was escalated. */
-export const EscalationRowSchema = OrderItemListRowSchema.extend({
-  escalation_stage: z.enum(ESCALATION_STAGES).nullable(),
-  escalated_at: TimestampSchema.nullable(),
-});
-export type EscalationRow = z.infer<typeof EscalationRowSchema>;
-
-/** GET /order_items/escalations.json: a page of the escalated items across orderers, with counts by stage. */
-export const EscalationsPageSchema = PagingSchema.extend({
-  order_items: z.array(EscalationRowSchema),
-  by_stage: z.record(z.enum(ESCALATION_STAGES), z.number().int()),
-});
-export type EscalationsPage = z.infer<typeof EscalationsPageSchema>;
 
 /** GET …/ids.json: the ids of every item a list's filter matches, up to the bulk cap. */
 export const BULK_CAP = 500;
@@ -148,33 +128,3 @@ export const BulkResponseSchema = z.object({
   refused: z.number().int(),
 });
 export type BulkResponse = z.infer<typeof BulkResponseSchema>;
-
-/** GET /order_items/{ref}/context.json: the order's other items and the customer's other orders. */
-export const OrderContextSchema = z.object({
-  order: z.object({ id: IdSchema, ref: z.string(), email: z.string(), customer_name: z.string() }),
-  items: z.array(
-    OrderItemListRowSchema.pick({
-      id: true,
-      ref: true,
-      type: true,
-      current_state: true,
-      state_label: true,
-      state_group: true,
-      user: true,
-    }),
-  ),
-  /** The customer's other orders (same e-mail, any case; this one left out), newest first, at most 20. */
-  customer_orders: z.array(
-    z.object({
-      id: IdSchema,
-      ref: z.string(),
-      placed_at: TimestampSchema,
-      item_count: z.number().int(),
-      open_items: z.number().int(),
-      first_item_ref: z.string().nullable(),
-    }),
-  ),
-  /** How many other orders the customer has in all (customer_orders shows the newest 20). */
-  customer_order_count: z.number().int(),
-});
-export type OrderContext = z.infer<typeof OrderContextSchema>;

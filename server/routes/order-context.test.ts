@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderContextSchema } from '../../domain/contract/lists';
+import { OrderContextSchema } from '../../domain/contract/order-context';
 import { buildOrder } from '../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../test/harness';
 

@@ -1,6 +1,6 @@
 /** The order context of an item page (issue 18): the order's other items and the customer's other orders. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OrderContextSchema } from '../../domain/contract/lists';
+import { OrderContextSchema } from '../../domain/contract/order-context';
 import { orderContext } from '../services/order-items/order-context';
 import { json } from './answers';
 import { ItemParams } from './order-items';

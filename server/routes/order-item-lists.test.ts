@@ -3,7 +3,8 @@
  * stages, ages, counts by stage); the matching ids behind "select all N matching".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_CAP, EscalationsPageSchema, MatchingIdsSchema } from '../../domain/contract/lists';
+import { EscalationsPageSchema } from '../../domain/contract/escalations';
+import { BULK_CAP, MatchingIdsSchema } from '../../domain/contract/lists';
 import { orderItemEvents } from '../db/schema';
 import { buildOrder, buildOrderItem } from '../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../test/harness';

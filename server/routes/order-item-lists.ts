@@ -1,6 +1,7 @@
 /** The escalations desk and the matching ids behind "select all N matching" (issue 18). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EscalationsPageSchema, MatchingIdsSchema } from '../../domain/contract/lists';
+import { EscalationsPageSchema } from '../../domain/contract/escalations';
+import { MatchingIdsSchema } from '../../domain/contract/lists';
 import { EscalationsQuerySchema, MatchingIdsQuerySchema } from '../../domain/contract/queues';
 import { currentUser } from '../auth/guard';
 import { escalationsPage } from '../services/order-items/escalations';

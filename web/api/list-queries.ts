@@ -3,28 +3,22 @@
  * the saved views (the bulk actions and the CSV export are in bulk.ts). Keys start with their API resource so
  * the live updates (web/lib/live.ts) refetch them when items change.
  */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  EscalationsPageSchema,
-  type ListScopeName,
-  MatchingIdsSchema,
-  SavedViewListSchema,
-} from '../../domain/contract/lists';
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type ListScopeName, MatchingIdsSchema, SavedViewListSchema } from '../../domain/contract/lists';
 import { filterToParams, type ListFilterValue } from '../components/list-filter';
 import { api } from './client';
-import { type QueueView, queueParams } from './queries';
 
 /** How often the saved views' counts are refreshed besides the live updates. */
 const SAVED_VIEWS_POLL_MS = 60_000;
 
-/** One page of the escalations desk: every open escalated item across orderers, with counts by stage. */
-export const escalationsQuery = (view: QueueView) =>
-  queryOptions({
-    queryKey: ['order_items', 'escalations', view] as const,
-    queryFn: ({ signal }) =>
-      api.get('order_items/escalations', EscalationsPageSchema, { query: queueParams(view), signal }),
-    placeholderData: keepPreviousData,
-  });
+/** Only the count of the escalations desk (the navigation's badge): one row asked, the rest not read. */
+const EscalationCountSchema = z.object({ total_count: z.number().int() });
+export const escalationCountQuery = queryOptions({
+  queryKey: ['order_items', 'escalations', 'count'] as const,
+  queryFn: ({ signal }) =>
+    api.get('order_items/escalations', EscalationCountSchema, { query: { per_page: 1 }, signal }),
+});
 
 /** Where a list's "select all N matching" looks: its scope, the orderer of a work queue, and the filter. */
 export interface ListScope {

@@ -1,6 +1,6 @@
 /** The order context of an item page: the order's items and the customer's other orders (issue 18). */
 import { queryOptions } from '@tanstack/react-query';
-import { OrderContextSchema } from '../../domain/contract/lists';
+import { OrderContextSchema } from '../../domain/contract/order-context';
 import { api } from './client';
 
 /** The context of the item with this id or ref; under 'order_items', so it refreshes whenever items change. */

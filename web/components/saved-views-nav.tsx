@@ -23,10 +23,9 @@ import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { type SavedView, SavedViewResponseSchema } from '../../domain/contract/lists';
 import { api, isApiError } from '../api/client';
-import { escalationsQuery, savedViewsQuery } from '../api/list-queries';
+import { escalationCountQuery, savedViewsQuery } from '../api/list-queries';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { isAdmin, useCurrentUser } from './auth';
-import { DEFAULT_ESCALATIONS_VIEW } from './queue-view';
 import classes from './shell.module.css';
 
 const iconProps = { size: 18, stroke: 1.6, 'aria-hidden': true } as const;
@@ -41,7 +40,7 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 
 function EscalationsNavItem() {
   const { pathname } = useLocation();
-  const desk = useQuery(escalationsQuery(DEFAULT_ESCALATIONS_VIEW));
+  const desk = useQuery(escalationCountQuery);
   const active = pathname === '/escalations';
   const count = desk.data?.total_count;
   return (

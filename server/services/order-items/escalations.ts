@@ -4,7 +4,7 @@
  * escalated, and how many of the filtered items are at each stage.
  */
 import { and, eq, inArray, max } from 'drizzle-orm';
-import type { EscalationRow, EscalationsPage } from '../../../domain/contract/lists';
+import type { EscalationRow, EscalationsPage } from '../../../domain/contract/escalations';
 import type { EscalationsQuery } from '../../../domain/contract/queues';
 import { ESCALATION_STAGES, type EscalationStage } from '../../../domain/states';
 import type { Db } from '../../db/client';

@@ -5,7 +5,7 @@
  * (lower(email), placed_at) (migration 0012).
  */
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import type { OrderContext } from '../../../domain/contract/lists';
+import type { OrderContext } from '../../../domain/contract/order-context';
 import { stateLabel } from '../../../domain/labels';
 import { groupOf, type OrderItemState } from '../../../domain/states';
 import type { Db } from '../../db/client';

@@ -6,7 +6,7 @@ import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ESCALATION_STAGES } from '../../../domain/states';
-import { escalationsQuery } from '../../api/list-queries';
+import { escalationsQuery } from '../../api/escalations';
 import { DEFAULT_ESCALATIONS_VIEW } from '../../components/queue-view';
 import { SectionCard } from '../../components/section-card';
 import { escalationAge, STAGE_LABELS, stageHref } from '../escalations/escalation-model';

@@ -5,9 +5,9 @@
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { EscalationRow } from '../../../domain/contract/lists';
+import type { EscalationRow } from '../../../domain/contract/escalations';
 import { ESCALATION_STAGES } from '../../../domain/states';
-import { escalationsQuery } from '../../api/list-queries';
+import { escalationsQuery } from '../../api/escalations';
 import { BulkBar, useTicked } from '../../components/bulk-bar';
 import { OrderItemsTable } from '../../components/order-items-table';
 import { PageHeader } from '../../components/page-title';

@@ -7,7 +7,7 @@ import { Anchor, Button, Group, Popover, ScrollArea, Skeleton, Text } from '@man
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { OrderContext } from '../../../domain/contract/lists';
+import type { OrderContext } from '../../../domain/contract/order-context';
 import { formatDate } from '../../../domain/format';
 import type { StateGroup } from '../../../domain/states';
 import { orderContextQuery } from '../../api/order-context';
