@@ -59,39 +59,72 @@ export function SaveViewButton() {
         title="Save view"
         size="sm"
       >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (name.trim()) save.mutate({ saved_view: { name: name.trim(), path: pathname, query } });
-          }}
-        >
-          <Stack gap="sm">
-            <TextInput
-              label="Name"
-              description="Shown under Views in the navigation, with its count."
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              maxLength={60}
-              required
-              data-autofocus
-              error={fieldErrors.name}
-            />
-            {save.isError && !fieldErrors.name && (
-              <Alert color="red" role="alert" title="ERROR: Could not save the view">
-                {save.error.message}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!name.trim()} loading={save.isPending}>
-                Save view
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <ViewNameForm
+          name={name}
+          onNameChange={setName}
+          description="Shown under Views in the navigation, with its count."
+          error={fieldErrors.name}
+          failure={save.error}
+          failureTitle="ERROR: Could not save the view"
+          submitLabel="Save view"
+          pending={save.isPending}
+          onSubmit={() => save.mutate({ saved_view: { name: name.trim(), path: pathname, query } })}
+          onCancel={close}
+        />
       </Modal>
     </>
+  );
+}
+
+/**
+ * The name of a view, as saving and renaming ask for it: the field, the server's refusal (under the field when
+ * it is about the name, else an alert), Cancel and the submit button. Submits only a name with content.
+ */
+export function ViewNameForm(props: {
+  name: string;
+  onNameChange: (name: string) => void;
+  description?: string;
+  error: string | undefined;
+  failure: Error | null;
+  failureTitle: string;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  const { name, error, failure } = props;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (name.trim()) props.onSubmit();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label="Name"
+          description={props.description}
+          value={name}
+          onChange={(e) => props.onNameChange(e.currentTarget.value)}
+          maxLength={60}
+          required
+          data-autofocus
+          error={error}
+        />
+        {failure && !error && (
+          <Alert color="red" role="alert" title={props.failureTitle}>
+            {failure.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!name.trim()} loading={props.pending}>
+            {props.submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -3,19 +3,7 @@
  * signed-in user's saved views, each with how many items it matches now (refetched on live updates and every
  * minute), linking to its list; a menu per view renames or deletes it.
  */
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  NavLink,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Modal, NavLink, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBookmark, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,6 +14,7 @@ import { api, isApiError } from '../api/client';
 import { escalationCountQuery, savedViewsQuery } from '../api/list-queries';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { isAdmin, useCurrentUser } from './auth';
+import { ViewNameForm } from './save-view-button';
 import classes from './shell.module.css';
 
 const iconProps = { size: 18, stroke: 1.6, 'aria-hidden': true } as const;
@@ -85,37 +74,17 @@ function RenameModal({ view, onClose }: { view: SavedView | null; onClose: () =>
       size="sm"
     >
       {view && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (name.trim()) rename.mutate(view);
-          }}
-        >
-          <Stack gap="sm">
-            <TextInput
-              label="Name"
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              maxLength={60}
-              required
-              data-autofocus
-              error={fieldError}
-            />
-            {rename.isError && !fieldError && (
-              <Alert color="red" role="alert" title="ERROR: Could not rename the view">
-                {rename.error.message}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!name.trim()} loading={rename.isPending}>
-                Rename
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <ViewNameForm
+          name={name}
+          onNameChange={setName}
+          error={fieldError}
+          failure={rename.error}
+          failureTitle="ERROR: Could not rename the view"
+          submitLabel="Rename"
+          pending={rename.isPending}
+          onSubmit={() => rename.mutate(view)}
+          onCancel={onClose}
+        />
       )}
     </Modal>
   );
