@@ -1,6 +1,6 @@
 /** Reference content administered on /admin: registries, embassies, councils, parishes, courts, articles, FAQs. */
 import { z } from 'zod';
-import { IdSchema, requiredText, TEXT_LIMITS, TimestampSchema } from './common';
+import { IdSchema, MAX_ID, requiredText, TEXT_LIMITS, TimestampSchema } from './common';
 
 /** The five reference lists that share one shape (name, details). */
 export const REFERENCE_KINDS = ['registries', 'embassies', 'councils', 'parishes', 'courts'] as const;
@@ -33,6 +33,8 @@ export const ArticleSchema = z.object({
   certificate_type: z.string(),
   title: z.string(),
   content: z.string(),
+  /** The managed category (article_categories); `category` is its name, as the sites have always read it. */
+  category_id: IdSchema,
   category: z.string(),
   site: z.string(),
   created_at: TimestampSchema.optional(),
@@ -44,16 +46,40 @@ export const CreateArticleSchema = z.object({
   certificate_type: requiredText('Enter the certificate type.', 100),
   title: requiredText('Enter a title.', 300),
   content: requiredText('Enter the content.', TEXT_LIMITS.article),
-  category: requiredText('Enter a category.', 100),
+  category_id: z.number({ error: 'Choose a category.' }).int().positive('Choose a category.').max(MAX_ID),
   site: requiredText('Enter the site.', 100),
 });
 export type CreateArticle = z.infer<typeof CreateArticleSchema>;
 
-export const UpdateArticleSchema = CreateArticleSchema.partial().refine(
-  (b) => Object.keys(b).length === 1,
-  'Change one field at a time.',
-);
-export type UpdateArticle = z.infer<typeof UpdateArticleSchema>;
+/** An article category: the managed list the article form picks from, in the sites' order. */
+export const ArticleCategorySchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  position: z.number().int(),
+  /** How many articles are filed under it (a category in use cannot be deleted). */
+  article_count: z.number().int(),
+});
+export type ArticleCategory = z.infer<typeof ArticleCategorySchema>;
+
+export const CreateArticleCategorySchema = z.object({ name: requiredText('Enter a name.', 100) });
+export type CreateArticleCategory = z.infer<typeof CreateArticleCategorySchema>;
+
+export const ArticleCategoryResponseSchema = z.object({ article_category: ArticleCategorySchema });
+export const ArticleCategoryListSchema = z.object({ article_categories: z.array(ArticleCategorySchema) });
+export type ArticleCategoryList = z.infer<typeof ArticleCategoryListSchema>;
+
+/**
+ * A reorder: every id of the list, once, in the new order. A list that is not exactly the current set
+ * (something was added or deleted since it was read) is refused and changes nothing.
+ */
+export const ReorderSchema = z.object({
+  ids: z
+    .array(IdSchema)
+    .min(1, 'Send every id of the list.')
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear only once.'),
+});
+export type Reorder = z.infer<typeof ReorderSchema>;
 
 export const FaqSchema = z.object({
   id: IdSchema,

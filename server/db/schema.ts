@@ -548,16 +548,35 @@ export const councils = pgTable('councils', referenceColumns());
 export const parishes = pgTable('parishes', referenceColumns());
 export const courts = pgTable('courts', referenceColumns());
 
-export const articles = pgTable('articles', {
-  id: id(),
-  certificateType: text('certificate_type').notNull(),
-  title: text('title').notNull(),
-  content: text('content').notNull(),
-  category: text('category').notNull(),
-  site: text('site').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/** The managed list an article's category is picked from, in the order the sites show it. */
+export const articleCategories = pgTable(
+  'article_categories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('article_categories_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: id(),
+    certificateType: text('certificate_type').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    // restrict: a category in use cannot be deleted (the service refuses it first, with the count).
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => articleCategories.id, { onDelete: 'restrict' }),
+    site: text('site').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('articles_category_idx').on(t.categoryId)],
+);
 
 export const faqCategories = pgTable('faq_categories', {
   id: id(),

@@ -7,6 +7,7 @@ import {
   FaqCategoryResponseSchema,
   FaqResponseSchema,
   MOVES,
+  ReorderSchema,
 } from '../../domain/contract/reference';
 import {
   createFaq,
@@ -16,10 +17,12 @@ import {
   listFaqCategories,
   moveFaq,
   moveFaqCategory,
+  reorderFaqCategories,
+  reorderFaqs,
   updateFaq,
   updateFaqCategory,
 } from '../services/faq/faq';
-import { json } from './answers';
+import { json, refusals } from './answers';
 import type { RouteDeps } from './route-deps';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -77,6 +80,34 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
       reply.status(201);
       return createFaq(db, request.params.id, unwrap(request.body, 'faq'));
     },
+  );
+  // Registered before the `:id` route it would otherwise look like.
+  app.put(
+    '/faq_categories/order.json',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Reorder the categories (every id, once, in the new order)',
+        body: ReorderSchema,
+        response: { ...categories('Every category in its new order'), ...refusals(409) },
+      },
+    },
+    async (request) => reorderFaqCategories(db, request.body.ids),
+  );
+  app.put(
+    '/faq_categories/:id/faqs/order.json',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Reorder a category's FAQs (every id, once, in the new order)",
+        params: IdParams,
+        body: ReorderSchema,
+        response: { ...categories('Every category, the FAQs in their new order'), ...refusals(409) },
+      },
+    },
+    async (request) => reorderFaqs(db, request.params.id, request.body.ids),
   );
   app.put(
     '/faq_categories/:id.json',

@@ -3,13 +3,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FreeFormBodySchema } from '../../domain/contract/common';
 import {
+  ArticleCategoryListSchema,
+  ArticleCategoryResponseSchema,
   ArticleListSchema,
   ArticleResponseSchema,
+  CreateArticleCategorySchema,
   REFERENCE_KINDS,
   REFERENCE_SINGULAR,
   ReferenceItemResponseSchemas,
   ReferenceListSchemas,
+  ReorderSchema,
 } from '../../domain/contract/reference';
+import {
+  createArticleCategory,
+  deleteArticleCategory,
+  listArticleCategories,
+  renameArticleCategory,
+  reorderArticleCategories,
+} from '../services/reference/article-categories';
 import {
   createArticle,
   createReference,
@@ -18,7 +29,7 @@ import {
   updateArticle,
   updateReference,
 } from '../services/reference/reference';
-import { json } from './answers';
+import { json, refusals } from './answers';
 import type { RouteDeps } from './route-deps';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -126,4 +137,86 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       article: await updateArticle(db, request.params.id, unwrap(request.body, 'article')),
     }),
   );
+  articleCategoryRoutes(app, db);
 };
+
+/** The managed list of article categories: read by staff, kept by admins, reordered as a whole list. */
+function articleCategoryRoutes(
+  app: Parameters<FastifyPluginAsyncZod<RouteDeps>>[0],
+  db: RouteDeps['database']['db'],
+) {
+  const tags = ['reference content'];
+  const admin = { auth: 'admin' as const };
+  const list = (description: string) => json(description, ArticleCategoryListSchema);
+  app.get(
+    '/article_categories.json',
+    {
+      schema: {
+        tags,
+        summary: 'Article categories in order, with how many articles each has',
+        response: { 200: list('Every article category in order') },
+      },
+    },
+    async () => listArticleCategories(db),
+  );
+  app.post(
+    '/article_categories.json',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Add an article category at the bottom',
+        body: CreateArticleCategorySchema,
+        response: {
+          201: json('The new category', ArticleCategoryResponseSchema),
+          ...refusals(409),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return createArticleCategory(db, request.body.name);
+    },
+  );
+  // Registered before the `:id` route it would otherwise look like.
+  app.put(
+    '/article_categories/order.json',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Reorder the article categories (every id, once, in the new order)',
+        body: ReorderSchema,
+        response: { 200: list('Every article category in its new order'), ...refusals(409) },
+      },
+    },
+    async (request) => reorderArticleCategories(db, request.body.ids),
+  );
+  app.put(
+    '/article_categories/:id.json',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Rename an article category',
+        params: IdParams,
+        body: CreateArticleCategorySchema,
+        response: { 200: json('The renamed category', ArticleCategoryResponseSchema), ...refusals(409) },
+      },
+    },
+    async (request) => renameArticleCategory(db, request.params.id, request.body.name),
+  );
+  app.delete(
+    '/article_categories/:id.json',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Delete an article category no article uses',
+        params: IdParams,
+        response: { 200: list('The remaining categories'), ...refusals(409) },
+      },
+    },
+    async (request) => deleteArticleCategory(db, request.params.id),
+  );
+}

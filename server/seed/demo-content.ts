@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db/client';
 import {
+  articleCategories,
   articles,
   councils,
   courts,
@@ -71,13 +72,21 @@ export async function seedReferenceContent(db: Db): Promise<void> {
       details: 'Triton House, St Andrews Street North, IP33 1TR.',
     },
   ]);
+  const [guides, apostille] = await db
+    .insert(articleCategories)
+    .values([
+      { name: 'Guides', position: 1 },
+      { name: 'Apostilles', position: 2 },
+      { name: 'News', position: 3 },
+    ])
+    .returning();
   await db.insert(articles).values([
     {
       certificateType: 'birth',
       title: 'Which birth certificate do I need?',
       content:
         '<p>A <strong>full</strong> certificate shows both parents and is needed for passports abroad and most legal uses.</p>',
-      category: 'guides',
+      categoryId: guides.id,
       site: 'ukds',
     },
     {
@@ -85,7 +94,7 @@ export async function seedReferenceContent(db: Db): Promise<void> {
       title: 'Apostilles for marriage certificates',
       content:
         '<p>Most countries need an apostille from the FCDO before they accept a UK marriage certificate.</p>',
-      category: 'apostille',
+      categoryId: apostille.id,
       site: 'ukds',
     },
   ]);

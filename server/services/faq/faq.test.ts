@@ -167,3 +167,74 @@ describe('FAQ categories', () => {
     );
   });
 });
+
+describe('reorder (one PUT with the whole ordered list)', () => {
+  const put = (url: string, payload: unknown, agent: Agent = admin) =>
+    agent.request({ method: 'PUT', url: `/api/v1/${url}.json`, payload: payload as object });
+
+  it("puts a category's FAQs in the order sent and answers every category", async () => {
+    const cat = await category('Reorder FAQs', ['one', 'two', 'three']);
+    const [a, b, c] = cat.faqs.map((f) => f.id);
+    const res = await put(`faq_categories/${cat.id}/faqs/order`, { ids: [c, a, b] });
+    expect(res.statusCode, res.body).toBe(200);
+    const answered = (res.json().faq_categories as Category[]).find((x) => x.id === cat.id) as Category;
+    expect(answered.faqs.map((f) => [f.question, f.position])).toEqual([
+      ['three', 1],
+      ['one', 2],
+      ['two', 3],
+    ]);
+    expect(await questions(cat.id)).toEqual(['three', 'one', 'two']);
+  });
+
+  it('puts the categories in the order sent', async () => {
+    await category('Reorder cats', []);
+    const ids = (await list()).map((c) => c.id);
+    const reversed = [...ids].reverse();
+    const res = await put('faq_categories/order', { ids: reversed });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list()).map((c) => [c.id, c.position])).toEqual(reversed.map((id, i) => [id, i + 1]));
+  });
+
+  it('refuses a stale list (409): one missing, one extra or one from elsewhere, and changes nothing', async () => {
+    const cat = await category('Stale', ['x', 'y']);
+    const other = await category('Elsewhere', ['z']);
+    const [x, y] = cat.faqs.map((f) => f.id);
+    for (const ids of [[y], [y, x, 999_999], [y, other.faqs[0].id]]) {
+      const res = await put(`faq_categories/${cat.id}/faqs/order`, { ids });
+      expect(res.statusCode, JSON.stringify(ids)).toBe(409);
+      expect(res.json().error.code).toBe('stale');
+    }
+    expect(await questions(cat.id)).toEqual(['x', 'y']);
+    const before = await list();
+    const res = await put('faq_categories/order', { ids: before.slice(1).map((c) => c.id) });
+    expect(res.statusCode).toBe(409);
+    expect(await list()).toEqual(before);
+  });
+
+  it('refuses garbage (422), orderers and a missing CSRF token (403), an unknown category (404)', async () => {
+    const cat = await category('Garbage', ['p', 'q']);
+    const [p, q] = cat.faqs.map((f) => f.id);
+    const url = `faq_categories/${cat.id}/faqs/order`;
+    for (const payload of [
+      {},
+      { ids: 'p,q' },
+      { ids: [] },
+      { ids: [p, p] },
+      { ids: [p, -1] },
+      { ids: [p, 'q'] },
+    ]) {
+      const res = await put(url, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+    }
+    expect((await put(url, { ids: [q, p] }, orderer)).statusCode).toBe(403);
+    const noCsrf = await admin.request({
+      method: 'PUT',
+      url: `/api/v1/${url}.json`,
+      payload: { ids: [q, p] },
+      csrf: null,
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    expect((await put('faq_categories/999999/faqs/order', { ids: [q, p] })).statusCode).toBe(404);
+    expect(await questions(cat.id)).toEqual(['p', 'q']);
+  });
+});

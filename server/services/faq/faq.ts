@@ -11,8 +11,7 @@ import { CreateFaqCategorySchema, CreateFaqSchema, type Move } from '../../../do
 import type { Db, Tx } from '../../db/client';
 import { faqCategories, faqs } from '../../db/schema';
 import { invalidInput, notFound } from '../../errors';
-
-type Sibling = { id: number; position: number };
+import { inRequestedOrder, type Sibling, writePositions } from '../reference/positions';
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
@@ -49,21 +48,6 @@ export function reorder(siblings: readonly Sibling[], id: number, move: Move): S
   const [item] = list.splice(from, 1);
   list.splice(to, 0, item);
   return list;
-}
-
-/** Writes positions 1..n for the given order, touching only rows whose position changed. */
-async function writePositions(
-  tx: Tx,
-  table: typeof faqs | typeof faqCategories,
-  ordered: readonly Sibling[],
-) {
-  for (const [index, s] of ordered.entries()) {
-    if (s.position !== index + 1)
-      await tx
-        .update(table)
-        .set({ position: index + 1 })
-        .where(eq(table.id, s.id));
-  }
 }
 
 // Re-sorted after locking: a row updated by a move we waited for comes back with its new position.
@@ -177,6 +161,28 @@ export async function moveFaqCategory(db: Db, id: number, move: Move) {
     const siblings = await lockCategories(tx);
     if (!siblings.some((s) => s.id === id)) throw notFound('FAQ category');
     await writePositions(tx, faqCategories, reorder(siblings, id, move));
+  });
+  return listFaqCategories(db);
+}
+
+/** Puts the categories in the order of `ids` (every category, once); a stale list is refused (409). */
+export async function reorderFaqCategories(db: Db, ids: readonly number[]) {
+  await db.transaction(async (tx) => {
+    await writePositions(tx, faqCategories, inRequestedOrder(await lockCategories(tx), ids));
+  });
+  return listFaqCategories(db);
+}
+
+/** Puts the FAQs of a category in the order of `ids` (every FAQ of it, once); a stale list is refused (409). */
+export async function reorderFaqs(db: Db, categoryId: number, ids: readonly number[]) {
+  await db.transaction(async (tx) => {
+    const [category] = await tx
+      .select({ id: faqCategories.id })
+      .from(faqCategories)
+      .where(eq(faqCategories.id, categoryId))
+      .for('update');
+    if (!category) throw notFound('FAQ category');
+    await writePositions(tx, faqs, inRequestedOrder(await lockFaqs(tx, categoryId), ids));
   });
   return listFaqCategories(db);
 }

@@ -79,8 +79,19 @@ describe.each(REFERENCE_KINDS)('%s', (kind) => {
   });
 });
 
+async function articleCategory(name: string): Promise<number> {
+  const res = await admin.request({
+    method: 'POST',
+    url: '/api/v1/article_categories.json',
+    payload: { name },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().article_category.id;
+}
+
 describe('articles', () => {
-  it('creates, edits one attribute and sanitises the HTML', async () => {
+  it('creates under a managed category, edits one attribute and sanitises the HTML', async () => {
+    const guides = await articleCategory('Guides A');
     const res = await admin.request({
       method: 'POST',
       url: '/api/v1/articles.json',
@@ -88,34 +99,190 @@ describe('articles', () => {
         certificate_type: 'birth',
         title: 'T',
         content: '<p onclick="x()">Hi<script>alert(1)</script></p>',
-        category: 'guides',
+        category_id: guides,
         site: 'ukds',
       },
     });
     expect(res.statusCode, res.body).toBe(201);
     const article = res.json().article;
-    expect(article.content).toBe('<p>Hi</p>');
+    expect(article).toMatchObject({ content: '<p>Hi</p>', category_id: guides, category: 'Guides A' });
     const put = await admin.request({
       method: 'PUT',
       url: `/api/v1/articles/${article.id}.json`,
       payload: { content: '<b>ok</b><img src="x" onerror="y">' },
     });
-    expect(put.json().article.content).toBe('<b>ok</b><img src="x" />');
-    expect(
-      (
-        await admin.request({
-          method: 'PUT',
-          url: `/api/v1/articles/${article.id}.json`,
-          payload: { site: 'a', title: 'b' },
-        })
-      ).statusCode,
-    ).toBe(422);
+    expect(put.json().article.content).toBe('<b>ok</b>');
+    // The older form of the API names the category; it is found ignoring case.
+    const other = await articleCategory('News A');
+    const byName = await admin.request({
+      method: 'PUT',
+      url: `/api/v1/articles/${article.id}.json`,
+      payload: { category: 'news a' },
+    });
+    expect(byName.json().article).toMatchObject({ category_id: other, category: 'News A' });
+    for (const payload of [{ site: 'a', title: 'b' }, { category_id: 999_999 }, { category: 'Nope' }]) {
+      const refused = await admin.request({
+        method: 'PUT',
+        url: `/api/v1/articles/${article.id}.json`,
+        payload,
+      });
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(422);
+    }
     expect(
       (await admin.request({ method: 'POST', url: '/api/v1/articles.json', payload: { title: 'only' } }))
         .statusCode,
     ).toBe(422);
+    const listed = (await orderer.request({ method: 'GET', url: '/api/v1/articles.json' })).json().articles;
+    expect(listed.find((a: { id: number }) => a.id === article.id)).toMatchObject({ category: 'News A' });
+  });
+
+  it('strips scripts, event handlers, javascript: links and styles, keeping what the editor makes', async () => {
+    const guides = await articleCategory('Guides B');
+    const editorHtml =
+      '<h2>Heading</h2><p><strong>bold</strong> <em>italic</em> <s>gone</s> <code>x</code></p>' +
+      '<ul><li><p>one</p></li></ul><ol start="3"><li><p>three</p></li></ol><blockquote><p>q</p></blockquote>' +
+      '<p><a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com">link</a><br>next</p>';
+    const dirty =
+      '<script>alert(1)</script><p style="color:red" onmouseover="x()">hi</p>' +
+      '<img src="x" onerror="alert(1)"><a href="javascript:alert(1)">bad</a>' +
+      '<a href="JaVaScRiPt:alert(1)" target="_blank">bad2</a><iframe src="https://evil.test"></iframe>' +
+      '<a href="https://ok.test" target="_top" onclick="x()">ok</a>';
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/v1/articles.json',
+      payload: {
+        certificate_type: 'birth',
+        title: 'S',
+        content: editorHtml + dirty,
+        category_id: guides,
+        site: 'ukds',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const content: string = res.json().article.content;
+    // What the editor makes survives (attributes in the sanitiser's order, void tags self-closed).
+    const kept = editorHtml
+      .replace(
+        '<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com">',
+        '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">',
+      )
+      .replace('<br>', '<br />');
+    expect(content.slice(0, kept.length)).toBe(kept);
+    expect(content.slice(kept.length)).toBe(
+      '<p>hi</p><a>bad</a><a target="_blank" rel="noopener noreferrer nofollow">bad2</a><a href="https://ok.test">ok</a>',
+    );
+    expect(content).not.toMatch(/script|onerror|onmouseover|onclick|javascript:|style=|<img|<iframe/i);
+  });
+});
+
+describe('article categories', () => {
+  const categories = async () =>
+    (await orderer.request({ method: 'GET', url: '/api/v1/article_categories.json' })).json()
+      .article_categories as { id: number; name: string; position: number; article_count: number }[];
+
+  it('admins add, rename, reorder and delete an unused category; everyone reads', async () => {
+    const a = await articleCategory('Cat one');
+    const b = await articleCategory('Cat two');
+    const rename = await admin.request({
+      method: 'PUT',
+      url: `/api/v1/article_categories/${a}.json`,
+      payload: { name: 'Cat first' },
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    expect(rename.json().article_category).toMatchObject({ id: a, name: 'Cat first', article_count: 0 });
+    const ids = (await categories()).map((c) => c.id);
+    const order = [b, ...ids.filter((id) => id !== b)];
+    const reordered = await admin.request({
+      method: 'PUT',
+      url: '/api/v1/article_categories/order.json',
+      payload: { ids: order },
+    });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect((await categories()).map((c) => [c.id, c.position])).toEqual(order.map((id, i) => [id, i + 1]));
+    const deleted = await admin.request({ method: 'DELETE', url: `/api/v1/article_categories/${a}.json` });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = await categories();
+    expect(after.some((c) => c.id === a)).toBe(false);
+    expect(after.map((c) => c.position)).toEqual(after.map((_, i) => i + 1));
+  });
+
+  it('refuses to delete a category in use (409 with the count) and a duplicate name (409)', async () => {
+    const used = await articleCategory('Used');
+    for (const title of ['U1', 'U2']) {
+      await admin.request({
+        method: 'POST',
+        url: '/api/v1/articles.json',
+        payload: { certificate_type: 'birth', title, content: '<p>x</p>', category_id: used, site: 'ukds' },
+      });
+    }
+    const res = await admin.request({ method: 'DELETE', url: `/api/v1/article_categories/${used}.json` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'conflict', details: { article_count: 2 } });
+    expect(res.json().error.message).toContain('2 articles use this category');
+    expect((await categories()).find((c) => c.id === used)).toMatchObject({ article_count: 2 });
+    const dup = await admin.request({
+      method: 'POST',
+      url: '/api/v1/article_categories.json',
+      payload: { name: 'used' },
+    });
+    expect(dup.statusCode).toBe(409);
+    const other = await articleCategory('Other');
+    const dupRename = await admin.request({
+      method: 'PUT',
+      url: `/api/v1/article_categories/${other}.json`,
+      payload: { name: 'USED' },
+    });
+    expect(dupRename.statusCode).toBe(409);
+    expect((await categories()).find((c) => c.id === other)?.name).toBe('Other');
+  });
+
+  it('refuses orderers, a missing CSRF token, bad input, stale or garbage orders and unknown ids', async () => {
+    const id = await articleCategory('Guarded');
+    const before = await categories();
+    const calls = [
+      { method: 'POST', url: '/api/v1/article_categories.json', payload: { name: 'x' } },
+      { method: 'PUT', url: `/api/v1/article_categories/${id}.json`, payload: { name: 'x' } },
+      { method: 'DELETE', url: `/api/v1/article_categories/${id}.json` },
+      {
+        method: 'PUT',
+        url: '/api/v1/article_categories/order.json',
+        payload: { ids: before.map((c) => c.id) },
+      },
+    ] as const;
+    for (const call of calls) {
+      expect((await orderer.request(call)).statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect((await admin.request({ ...call, csrf: null })).statusCode, `${call.method} ${call.url}`).toBe(
+        403,
+      );
+    }
+    for (const payload of [{}, { name: '  ' }, { name: 'x'.repeat(101) }]) {
+      const res = await admin.request({ method: 'POST', url: '/api/v1/article_categories.json', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+    }
+    const order = (ids: unknown) =>
+      admin.request({
+        method: 'PUT',
+        url: '/api/v1/article_categories/order.json',
+        payload: { ids } as object,
+      });
+    const ids = before.map((c) => c.id);
+    expect((await order(ids.slice(1))).statusCode).toBe(409);
+    expect((await order([...ids, 999_999])).statusCode).toBe(409);
+    for (const garbage of [null, 'all', [], [ids[0], ids[0]], [0], ['1']]) {
+      expect((await order(garbage)).statusCode, JSON.stringify(garbage)).toBe(422);
+    }
     expect(
-      (await orderer.request({ method: 'GET', url: '/api/v1/articles.json' })).json().articles.length,
-    ).toBeGreaterThan(0);
+      (
+        await admin.request({
+          method: 'PUT',
+          url: '/api/v1/article_categories/999999.json',
+          payload: { name: 'y' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.request({ method: 'DELETE', url: '/api/v1/article_categories/999999.json' })).statusCode,
+    ).toBe(404);
+    expect(await categories()).toEqual(before);
   });
 });

@@ -2,7 +2,7 @@
  * Reference content: the five name/details lists (registries, embassies, councils, parishes, courts) and
  * articles. Reads for any member of staff, writes for admins (enforced by the routes' guard).
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import {
@@ -11,8 +11,17 @@ import {
   type ReferenceKind,
 } from '../../../domain/contract/reference';
 import type { Db } from '../../db/client';
-import { articles, councils, courts, embassies, parishes, registries } from '../../db/schema';
+import {
+  articleCategories,
+  articles,
+  councils,
+  courts,
+  embassies,
+  parishes,
+  registries,
+} from '../../db/schema';
 import { invalidInput, notFound } from '../../errors';
+import { resolveArticleCategory } from './article-categories';
 
 const TABLES = { registries, embassies, councils, parishes, courts } as const;
 const SINGULAR: Record<ReferenceKind | 'articles', string> = {
@@ -24,12 +33,50 @@ const SINGULAR: Record<ReferenceKind | 'articles', string> = {
   articles: 'Article',
 };
 
-/** Article HTML keeps formatting, links and lists; scripts, handlers and styles are removed. */
+/**
+ * What the article editor (tiptap's StarterKit with Link, docs/decisions/articles-editor.md) produces, and
+ * nothing more: paragraphs, headings, bold/italic/strike/underline/code, lists, blockquotes, code blocks,
+ * rules, line breaks and links (http, https, mailto). Scripts, event handlers, styles, images and
+ * javascript: links are removed before the HTML is stored.
+ */
 export function cleanArticleHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'h1', 'h2', 'img'],
-    allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt'] },
+    allowedTags: [
+      'p',
+      'br',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'strong',
+      'b',
+      'em',
+      'i',
+      's',
+      'u',
+      'code',
+      'pre',
+      'blockquote',
+      'ul',
+      'ol',
+      'li',
+      'hr',
+      'a',
+    ],
+    allowedAttributes: { a: ['href', 'target', 'rel'], ol: ['start'] },
     allowedSchemes: ['http', 'https', 'mailto'],
+    allowProtocolRelative: false,
+    // A link that opens a new tab never hands the site's window to the page it opens.
+    transformTags: {
+      a: (tagName, attribs) => {
+        const href = attribs.href ?? '';
+        const kept: Record<string, string> =
+          attribs.target === '_blank'
+            ? { href, target: '_blank', rel: 'noopener noreferrer nofollow' }
+            : { href };
+        return { tagName, attribs: kept };
+      },
+    },
   });
 }
 
@@ -64,16 +111,43 @@ const itemWire = (r: typeof registries.$inferSelect) => ({
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
-const articleWire = (a: typeof articles.$inferSelect) => ({
+type ArticleRow = typeof articles.$inferSelect & { category: string };
+const articleWire = (a: ArticleRow) => ({
   id: a.id,
   certificate_type: a.certificateType,
   title: a.title,
   content: a.content,
+  category_id: a.categoryId,
   category: a.category,
   site: a.site,
   created_at: a.createdAt.toISOString(),
   updated_at: a.updatedAt.toISOString(),
 });
+
+/** Articles with their category's name. */
+const articleRows = (db: Db) =>
+  db
+    .select({ ...getTableColumns(articles), category: articleCategories.name })
+    .from(articles)
+    .innerJoin(articleCategories, eq(articleCategories.id, articles.categoryId));
+
+async function showArticle(db: Db, id: number) {
+  const [row] = await articleRows(db).where(eq(articles.id, id));
+  return articleWire(row);
+}
+
+/** A category id must name a category that exists (422 at the field otherwise). */
+async function checkCategory(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: articleCategories.id })
+    .from(articleCategories)
+    .where(eq(articleCategories.id, id));
+  if (!row) {
+    throw invalidInput('Check the highlighted fields.', [
+      { field: 'category_id', message: 'Choose a category from the list.' },
+    ]);
+  }
+}
 
 /** Every item of one list, by name. */
 export async function listReference(db: Db, kind: ReferenceKind) {
@@ -113,46 +187,50 @@ export async function updateReference(
 
 /** Every article, by title. */
 export async function listArticles(db: Db) {
-  const rows = await db.select().from(articles).orderBy(asc(articles.title), asc(articles.id)).limit(5000);
+  const rows = await articleRows(db).orderBy(asc(articles.title), asc(articles.id)).limit(5000);
   return { articles: rows.map(articleWire) };
 }
 
-/** Adds an article (its HTML sanitised). */
-export async function createArticle(db: Db, body: unknown) {
-  const data = parse(CreateArticleSchema, body);
+/** Adds an article (its HTML sanitised) under an existing category. */
+export async function createArticle(db: Db, body: Record<string, unknown>) {
+  const data = parse(CreateArticleSchema, await resolveArticleCategory(db, body));
+  await checkCategory(db, data.category_id);
   const [row] = await db
     .insert(articles)
     .values({
       certificateType: data.certificate_type,
       title: data.title,
       content: cleanArticleHtml(data.content),
-      category: data.category,
+      categoryId: data.category_id,
       site: data.site,
     })
-    .returning();
-  return articleWire(row);
+    .returning({ id: articles.id });
+  return showArticle(db, row.id);
 }
 
 const ARTICLE_COLUMNS = {
   certificate_type: 'certificateType',
   title: 'title',
   content: 'content',
-  category: 'category',
+  category_id: 'categoryId',
   site: 'site',
 } as const;
+type ArticleField = keyof typeof ARTICLE_COLUMNS;
 
-/** Changes one attribute of an article. */
+/** Changes one attribute of an article (the category by id, or by name as the older API sent it). */
 export async function updateArticle(db: Db, id: number, body: Record<string, unknown>) {
-  const [field, value] = singleChange(body, Object.keys(ARTICLE_COLUMNS));
-  const data = parse(CreateArticleSchema.pick({ [field]: true } as { title: true }), {
+  const [field, value] = singleChange(await resolveArticleCategory(db, body), Object.keys(ARTICLE_COLUMNS));
+  const data = parse(CreateArticleSchema.pick({ [field]: true } as Record<ArticleField, true>), {
     [field]: value,
-  }) as Record<string, string>;
-  const text = field === 'content' ? cleanArticleHtml(data[field]) : data[field];
+  }) as Record<ArticleField, string | number>;
+  const next = data[field as ArticleField];
+  if (field === 'category_id') await checkCategory(db, next as number);
+  const stored = field === 'content' ? cleanArticleHtml(next as string) : next;
   const [row] = await db
     .update(articles)
-    .set({ [ARTICLE_COLUMNS[field as keyof typeof ARTICLE_COLUMNS]]: text, updatedAt: new Date() })
+    .set({ [ARTICLE_COLUMNS[field as ArticleField]]: stored, updatedAt: new Date() })
     .where(eq(articles.id, id))
-    .returning();
+    .returning({ id: articles.id });
   if (!row) throw notFound('Article');
-  return articleWire(row);
+  return showArticle(db, row.id);
 }
