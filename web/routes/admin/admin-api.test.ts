@@ -5,6 +5,7 @@ import { CreateArticleSchema } from '../../../domain/contract/reference';
 import { ApiError } from '../../api/client';
 import { stubApi } from '../../test/fetch';
 import {
+  ArticleFormSchema,
   articlesQuery,
   FieldSaveError,
   faqCategoriesQuery,
@@ -59,15 +60,19 @@ describe('fieldErrorsOf', () => {
 
 describe('schemaErrors', () => {
   it('is empty for values the shared schema accepts', () => {
-    expect(
-      schemaErrors(CreateArticleSchema, {
-        title: 'Apostilles',
-        certificate_type: 'Birth Certificate',
-        content: 'How it works',
-        category: 'Guides',
-        site: 'ukds',
-      }),
-    ).toEqual({});
+    const values = {
+      title: 'Apostilles',
+      certificate_type: 'Birth Certificate',
+      content: 'How it works',
+      category_id: 3,
+      site: 'ukds',
+    };
+    expect(schemaErrors(CreateArticleSchema, values)).toEqual({});
+    // The form holds the picked category as the picker's string, and asks for one when none is picked.
+    expect(schemaErrors(ArticleFormSchema, { ...values, category_id: '3' })).toEqual({});
+    expect(schemaErrors(ArticleFormSchema, { ...values, category_id: '' })).toEqual({
+      category_id: 'Choose a category.',
+    });
   });
 
   it('gives the first message per field', () => {

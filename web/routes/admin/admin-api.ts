@@ -3,9 +3,11 @@
  * details and from the shared zod schemas, and the one-attribute-per-PUT save the server expects.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
+  ArticleCategoryListSchema,
   ArticleListSchema,
+  CreateArticleSchema,
   FaqCategoryListSchema,
   type ReferenceKind,
   referenceListSchema,
@@ -19,6 +21,7 @@ import { ApiError, api } from '../../api/client';
 export const adminKeys = {
   reference: (kind: ReferenceKind) => ['reference', kind] as const,
   articles: ['reference', 'articles'] as const,
+  articleCategories: ['reference', 'article_categories'] as const,
   faqCategories: ['faq', 'categories'] as const,
 };
 
@@ -33,6 +36,12 @@ export const articlesQuery = queryOptions({
   queryFn: async ({ signal }) => (await api.get('articles', ArticleListSchema, { signal })).articles,
 });
 
+export const articleCategoriesQuery = queryOptions({
+  queryKey: adminKeys.articleCategories,
+  queryFn: async ({ signal }) =>
+    (await api.get('article_categories', ArticleCategoryListSchema, { signal })).article_categories,
+});
+
 export const faqCategoriesQuery = queryOptions({
   queryKey: adminKeys.faqCategories,
   queryFn: async ({ signal }) =>
@@ -40,13 +49,22 @@ export const faqCategoriesQuery = queryOptions({
 });
 
 /** The article fields in the order an edit saves them. */
-export const ARTICLE_FIELDS = ['title', 'certificate_type', 'category', 'site', 'content'] as const;
+export const ARTICLE_FIELDS = ['title', 'certificate_type', 'category_id', 'site', 'content'] as const;
+/** The form's values: all text, the category as its id in a picker's string form ('' when none is picked). */
 export type ArticleDraft = Record<(typeof ARTICLE_FIELDS)[number], string>;
+
+/** The article form's check: the shared schema, with the picker's string id read as a number. */
+export const ArticleFormSchema = CreateArticleSchema.extend({
+  category_id: z.coerce.number<string>().int().positive('Choose a category.'),
+});
+
+/** One field of the form as the API takes it (the category id as a number). */
+export const articleValue = (field: keyof ArticleDraft, value: string): string | number =>
+  field === 'category_id' ? Number(value) : value;
 
 /** Values offered in the article form's pickers (from the existing articles). */
 export interface ArticleSuggestions {
   certificateTypes: string[];
-  categories: string[];
   sites: string[];
 }
 

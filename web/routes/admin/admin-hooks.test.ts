@@ -7,7 +7,7 @@ import { CreateFaqSchema, type FaqCategory } from '../../../domain/contract/refe
 import { ApiError } from '../../api/client';
 import { stubApi } from '../../test/fetch';
 import { adminKeys } from './admin-api';
-import { useFaqDelete, useFaqMove, useRefetchFaqList, useStoreFaq, useStoreFaqCategory } from './faq-api';
+import { useFaqDelete, useFaqReorder, useRefetchFaqList, useStoreFaq, useStoreFaqCategory } from './faq-api';
 import { useAddForm } from './use-add-form';
 import { useRowEditor } from './use-row-editor';
 
@@ -64,35 +64,39 @@ describe('FAQ cache updates', () => {
     expect(client.getQueryState(adminKeys.faqCategories)?.isInvalidated).toBe(true);
   });
 
-  it('a move or delete stores the whole ordered list it answers; a failed move says so', async () => {
+  it('a reorder or delete stores the whole ordered list it answers; a failed reorder restores and says so', async () => {
     const reordered = { faq_categories: [...categories()].reverse() };
     const requests = stubApi({
-      '/api/v1/faq_categories/2/move_to_top.json': reordered,
+      '/api/v1/faq_categories/order.json': reordered,
       '/api/v1/faqs/10.json': { faq_categories: [] },
     });
     const { client, wrapper } = withClient();
     client.setQueryData(adminKeys.faqCategories, categories());
     const { result } = renderHook(
-      () => ({
-        move: useFaqMove('faq_categories'),
-        remove: useFaqDelete('faqs'),
-        moveFaq: useFaqMove('faqs'),
-      }),
+      () => ({ reorder: useFaqReorder(), remove: useFaqDelete('faqs'), reorderFaqs: useFaqReorder(1) }),
       { wrapper },
     );
-    await act(() => result.current.move.mutateAsync({ id: 2, move: 'move_to_top', what: 'Delivery' }));
+    await act(() => result.current.reorder.mutateAsync([2, 1]));
     expect(client.getQueryData<FaqCategory[]>(adminKeys.faqCategories)?.map((c) => c.id)).toEqual([2, 1]);
+    expect(requests.at(-1)).toMatchObject({ method: 'PUT', body: { ids: [2, 1] } });
+
+    // A refused reorder (here the server does not know the route) puts the cached order back.
+    client.setQueryData(adminKeys.faqCategories, categories());
+    await act(async () => {
+      await result.current.reorderFaqs.mutateAsync([11, 10]).catch(() => {});
+    });
+    expect(notify.error).toHaveBeenCalledWith(expect.any(ApiError), 'Could not reorder the FAQs');
+    expect(client.getQueryData<FaqCategory[]>(adminKeys.faqCategories)?.[0].faqs.map((f) => f.id)).toEqual([
+      10, 11,
+    ]);
+
     await act(() => result.current.remove.mutateAsync(10));
     expect(client.getQueryData(adminKeys.faqCategories)).toEqual([]);
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
-      'POST /api/v1/faq_categories/2/move_to_top.json',
+      'PUT /api/v1/faq_categories/order.json',
+      'PUT /api/v1/faq_categories/1/faqs/order.json',
       'DELETE /api/v1/faqs/10.json',
     ]);
-
-    await act(async () => {
-      await result.current.moveFaq.mutateAsync({ id: 99, move: 'move_up', what: 'How?' }).catch(() => {});
-    });
-    expect(notify.error).toHaveBeenCalledWith(expect.any(ApiError), 'Could not move How?');
   });
 });
 

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-title';
 
 const ReferenceTab = lazy(() => import('./reference-tab'));
 const ArticlesTab = lazy(() => import('./articles-tab'));
+const ArticleCategoriesTab = lazy(() => import('./article-categories-tab'));
 const FaqCategoriesTab = lazy(() => import('./faq-categories-tab'));
 const FaqsTab = lazy(() => import('./faqs-tab'));
 
@@ -24,6 +25,7 @@ const REFERENCE_TAB_LABELS: Record<ReferenceKind, string> = {
 const TABS = [
   ...REFERENCE_KINDS.map((kind) => ({ value: kind as string, label: REFERENCE_TAB_LABELS[kind] })),
   { value: 'articles', label: 'Articles' },
+  { value: 'article_categories', label: 'Article categories' },
   { value: 'faq_categories', label: 'FAQ categories' },
   { value: 'faqs', label: 'FAQs' },
 ];
@@ -42,6 +44,7 @@ function TabContent({ tab }: { tab: string }) {
   if ((REFERENCE_KINDS as readonly string[]).includes(tab))
     return <ReferenceTab key={tab} kind={tab as ReferenceKind} />;
   if (tab === 'articles') return <ArticlesTab />;
+  if (tab === 'article_categories') return <ArticleCategoriesTab />;
   if (tab === 'faq_categories') return <FaqCategoriesTab />;
   return <FaqsTab />;
 }

@@ -1,11 +1,21 @@
 /**
- * The fields of an article, with the HTML content beside a live preview. The preview is a sandboxed
- * frame (no scripts, no same-origin access), so unsaved HTML cannot run; the server sanitises on save.
- * Script-based checkers (axe) cannot enter such a frame: scan the form before content is typed.
+ * The fields of an article, the content in a rich-text editor (tiptap's StarterKit and Link, in Mantine's
+ * RichTextEditor). This module is loaded only when an article is added or edited: tiptap and ProseMirror
+ * stay out of the app's first load. The HTML it produces is sanitised again on the server when saved.
  */
-import { Autocomplete, Box, Input, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import '@mantine/tiptap/styles.css';
+import { Autocomplete, Input, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Link, RichTextEditor } from '@mantine/tiptap';
+import { useQuery } from '@tanstack/react-query';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
 import type { Ref } from 'react';
-import type { ArticleDraft, ArticleSuggestions, FieldErrors } from './admin-api';
+import {
+  type ArticleDraft,
+  type ArticleSuggestions,
+  articleCategoriesQuery,
+  type FieldErrors,
+} from './admin-api';
 
 interface ArticleEditorProps {
   draft: ArticleDraft;
@@ -17,8 +27,6 @@ interface ArticleEditorProps {
   idPrefix: string;
 }
 
-const PREVIEW_STYLE = `body{font:14px/1.55 Inter,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f2933;margin:12px 14px}h1,h2,h3{line-height:1.3;margin:.6em 0 .4em}p{margin:0 0 .7em}img{max-width:100%}a{color:#2d5498}`;
-
 export default function ArticleEditor({
   draft,
   errors,
@@ -27,7 +35,7 @@ export default function ArticleEditor({
   firstFieldRef,
   idPrefix,
 }: ArticleEditorProps) {
-  const previewId = `${idPrefix}-preview`;
+  const categories = useQuery(articleCategoriesQuery);
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, md: 4 }} spacing="sm">
@@ -47,13 +55,18 @@ export default function ArticleEditor({
           onChange={(v) => setField('certificate_type', v)}
           error={errors.certificate_type}
         />
-        <Autocomplete
+        <Select
           label="Category"
           withAsterisk
-          data={suggestions.categories}
-          value={draft.category}
-          onChange={(v) => setField('category', v)}
-          error={errors.category}
+          placeholder={categories.isPending ? 'Loading categories…' : 'Choose a category'}
+          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          value={draft.category_id || null}
+          onChange={(v) => setField('category_id', v ?? '')}
+          error={errors.category_id ?? (categories.isError ? 'Could not load the categories.' : undefined)}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No such category: add it on the Article categories tab."
+          comboboxProps={{ withinPortal: true }}
         />
         <Autocomplete
           label="Site"
@@ -64,49 +77,83 @@ export default function ArticleEditor({
           error={errors.site}
         />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-        <Textarea
-          label="Content (HTML)"
-          description="Paragraphs, headings, lists, links and images; anything else is removed on save."
-          withAsterisk
-          autosize
-          minRows={10}
-          maxRows={22}
-          value={draft.content}
-          onChange={(e) => setField('content', e.currentTarget.value)}
-          error={errors.content}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12.5 } }}
-        />
-        <Input.Wrapper
-          label="Preview"
-          description="How the article reads on the site."
-          id={previewId}
-          labelElement="div"
-        >
-          <Box
-            mt={4}
-            style={{
-              border: '1px solid var(--mantine-color-gray-4)',
-              borderRadius: 'var(--mantine-radius-sm)',
-              background: 'var(--mantine-color-white)',
-              overflow: 'hidden',
-            }}
-          >
-            {draft.content.trim() ? (
-              <iframe
-                title="Article preview"
-                sandbox=""
-                srcDoc={`<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${PREVIEW_STYLE}</style></head><body>${draft.content}</body></html>`}
-                style={{ display: 'block', width: '100%', height: 202, border: 0 }}
-              />
-            ) : (
-              <Text size="sm" c="dimmed" p="md" h={202}>
-                Type some content to see it here.
-              </Text>
-            )}
-          </Box>
-        </Input.Wrapper>
-      </SimpleGrid>
+      <ContentEditor
+        id={`${idPrefix}-content`}
+        value={draft.content}
+        onChange={(html) => setField('content', html)}
+        error={errors.content}
+      />
     </Stack>
+  );
+}
+
+interface ContentEditorProps {
+  id: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+}
+
+/**
+ * The article body. The editor owns its document once created; `value` seeds it. An empty document is
+ * reported as '' so the form's "Enter the content." check still applies.
+ */
+function ContentEditor({ id, value, onChange, error }: ContentEditorProps) {
+  const labelId = `${id}-label`;
+  const editor = useEditor({
+    extensions: [
+      // The Link mark comes from Mantine (tiptap's Link with Mod+K opening the link control).
+      StarterKit.configure({ link: false, heading: { levels: [1, 2, 3, 4] } }),
+      Link.configure({ openOnClick: false, defaultProtocol: 'https' }),
+    ],
+    content: value,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(error ? { 'aria-invalid': 'true', 'aria-describedby': `${id}-error` } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+
+  return (
+    <Input.Wrapper
+      label="Content"
+      labelElement="div"
+      labelProps={{ id: labelId }}
+      description="Headings, bold and italic, lists, links and quotes. Ctrl+B, Ctrl+I and Ctrl+K work too."
+      withAsterisk
+      error={error}
+      errorProps={{ id: `${id}-error` }}
+    >
+      <RichTextEditor editor={editor} mt={4} data-invalid={error ? true : undefined}>
+        <RichTextEditor.Toolbar sticky stickyOffset="var(--app-shell-header-height, 56px)">
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.H2 />
+            <RichTextEditor.H3 />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.BulletList />
+            <RichTextEditor.OrderedList />
+            <RichTextEditor.Blockquote />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Link />
+            <RichTextEditor.Unlink />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Undo />
+            <RichTextEditor.Redo />
+          </RichTextEditor.ControlsGroup>
+        </RichTextEditor.Toolbar>
+        <RichTextEditor.Content mih={220} />
+      </RichTextEditor>
+    </Input.Wrapper>
   );
 }

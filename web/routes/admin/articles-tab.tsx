@@ -1,17 +1,19 @@
-/** Articles: list, add and edit, the HTML content beside a preview (the editor loads on first use). */
+/** Articles: list, add and edit, the content in a rich-text editor that loads on first use. */
 import { Badge, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { type Article, ArticleResponseSchema, CreateArticleSchema } from '../../../domain/contract/reference';
+import { type Article, ArticleResponseSchema } from '../../../domain/contract/reference';
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
 import classes from './admin.module.css';
 import {
   ARTICLE_FIELDS,
   type ArticleDraft,
+  ArticleFormSchema,
   type ArticleSuggestions,
   adminKeys,
   articlesQuery,
+  articleValue,
 } from './admin-api';
 import {
   EditButton,
@@ -44,7 +46,7 @@ function plainText(html: string): string {
 const draftOf = (a: Article): ArticleDraft => ({
   title: a.title,
   certificate_type: a.certificate_type,
-  category: a.category,
+  category_id: String(a.category_id),
   site: a.site,
   content: a.content,
 });
@@ -68,7 +70,6 @@ export default function ArticlesTab() {
   const suggestions = useMemo<ArticleSuggestions>(
     () => ({
       certificateTypes: uniqueSorted([...CERTIFICATE_TYPES, ...articles.map((a) => a.certificate_type)]),
-      categories: uniqueSorted(articles.map((a) => a.category)),
       sites: uniqueSorted(articles.map((a) => a.site)),
     }),
     [articles],
@@ -128,15 +129,23 @@ function AddArticleForm({ suggestions, onDone }: { suggestions: ArticleSuggestio
     initial: {
       title: '',
       certificate_type: '',
-      category: '',
+      category_id: '',
       site: suggestions.sites.length === 1 ? suggestions.sites[0] : '',
       content: '',
     },
     fields: ARTICLE_FIELDS,
-    schema: CreateArticleSchema,
-    create: (draft) => api.post('articles', draft, ArticleResponseSchema),
+    schema: ArticleFormSchema,
+    create: (draft) =>
+      api.post(
+        'articles',
+        { ...draft, category_id: articleValue('category_id', draft.category_id) },
+        ArticleResponseSchema,
+      ),
     onCreated: async () => {
-      await queryClient.invalidateQueries({ queryKey: adminKeys.articles });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.articles }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.articleCategories }),
+      ]);
       onDone();
     },
     successMessage: (draft) => `Added the article “${draft.title.trim()}”.`,
@@ -164,12 +173,17 @@ function ArticleRow({ article, suggestions }: { article: Article; suggestions: A
   const row = useRowEditor({
     values: draftOf(article),
     fields: ARTICLE_FIELDS,
-    schema: CreateArticleSchema,
-    put: (field, value) => api.put(`articles/${article.id}`, { [field]: value }, ArticleResponseSchema),
-    onSaved: ({ article: updated }) =>
+    schema: ArticleFormSchema,
+    put: (field, value) =>
+      api.put(`articles/${article.id}`, { [field]: articleValue(field, value) }, ArticleResponseSchema),
+    onSaved: ({ article: updated }) => {
       queryClient.setQueryData<Article[]>(adminKeys.articles, (old) =>
         old?.map((a) => (a.id === updated.id ? updated : a)),
-      ),
+      );
+      // The categories' article counts change when an article moves between them.
+      if (updated.category_id !== article.category_id)
+        void queryClient.invalidateQueries({ queryKey: adminKeys.articleCategories });
+    },
     what: 'article',
   });
   const excerpt = useMemo(() => plainText(article.content), [article.content]);

@@ -1,5 +1,5 @@
 /**
- * Writes to FAQ categories and FAQs. Moves and deletes answer the whole ordered list, which goes into the cache;
+ * Writes to FAQ categories and FAQs. Reorders and deletes answer the whole ordered list, which goes into the cache;
  * adding or editing answers the written record, which is put in its place (or, when new, the list refetched).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,11 +10,11 @@ import {
   FaqCategoryListSchema,
   type FaqCategoryResponse,
   type FaqResponse,
-  type Move,
 } from '../../../domain/contract/reference';
 import { api } from '../../api/client';
-import { notifyError } from '../../lib/notify';
 import { adminKeys } from './admin-api';
+import { inOrder } from './reorder';
+import { useReorder } from './use-reorder';
 
 /** Puts a write's answer (all categories with their FAQs, in order) into the cache. */
 export function useStoreFaqList() {
@@ -48,14 +48,21 @@ export function useRefetchFaqList() {
   return () => queryClient.invalidateQueries({ queryKey: adminKeys.faqCategories });
 }
 
-/** Moves an FAQ category or an FAQ; failures are shown as a toast. */
-export function useFaqMove(resource: 'faq_categories' | 'faqs') {
-  const store = useStoreFaqList();
-  return useMutation({
-    mutationFn: ({ id, move }: { id: number; move: Move; what: string }) =>
-      api.post(`${resource}/${id}/${move}`, {}, FaqCategoryListSchema),
-    onSuccess: store,
-    onError: (error, { what }) => notifyError(error, `Could not move ${what}`),
+/**
+ * Reorders the categories (`categoryId` omitted) or the FAQs of one category with one PUT of every id in
+ * order; the list shows the new order at once.
+ */
+export function useFaqReorder(categoryId?: number) {
+  return useReorder({
+    queryKey: adminKeys.faqCategories,
+    url: categoryId === undefined ? 'faq_categories/order' : `faq_categories/${categoryId}/faqs/order`,
+    schema: FaqCategoryListSchema,
+    reorder: (cached: FaqCategory[], ids) =>
+      categoryId === undefined
+        ? inOrder(cached, ids)
+        : cached.map((c) => (c.id === categoryId ? { ...c, faqs: inOrder(c.faqs, ids) } : c)),
+    stored: (answer) => answer.faq_categories,
+    what: categoryId === undefined ? 'FAQ categories' : 'FAQs',
   });
 }
 

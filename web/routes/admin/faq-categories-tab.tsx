@@ -1,4 +1,7 @@
-/** FAQ categories in the order the sites show them: add, edit, move and delete (with their FAQs). */
+/**
+ * FAQ categories in the order the sites show them: add, edit, delete (with their FAQs) and reorder, by dragging
+ * (mouse or keyboard) or with the move buttons; each reorder is one PUT of the whole order.
+ */
 import {
   Autocomplete,
   Badge,
@@ -10,7 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   CreateFaqCategorySchema,
   type FaqCategory,
@@ -31,10 +34,11 @@ import {
   MoveButtons,
   RowEditButtons,
   SkeletonRows,
-  TableFrame,
   TabToolbar,
 } from './admin-ui';
-import { useFaqDelete, useFaqMove, useRefetchFaqList, useStoreFaqCategory } from './faq-api';
+import { useFaqDelete, useFaqReorder, useRefetchFaqList, useStoreFaqCategory } from './faq-api';
+import { movedIds, moveTarget, useEditingRow } from './reorder';
+import { type DragRow, SortableTable } from './sortable-table';
 import { useAddForm } from './use-add-form';
 import { useRowEditor } from './use-row-editor';
 
@@ -47,9 +51,17 @@ export default function FaqCategoriesTab() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<FaqCategory | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const move = useFaqMove('faq_categories');
+  const reorder = useFaqReorder();
+  const { anyEditing, onEditing } = useEditingRow();
   const remove = useFaqDelete('faq_categories');
   const sites = useMemo(() => [...new Set(categories.map((c) => c.site))].sort(), [categories]);
+
+  const save = (ids: number[], moved: FaqCategory) =>
+    reorder.mutate(ids, {
+      onSuccess: () =>
+        setAnnouncement(`Moved “${moved.title}” to position ${ids.indexOf(moved.id) + 1} of ${ids.length}.`),
+    });
+  const ids = categories.map((c) => c.id);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -73,11 +85,11 @@ export default function FaqCategoriesTab() {
       />
       {adding && <AddCategoryForm sites={sites} onDone={() => setAdding(false)} />}
       <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
-      <TableFrame
+      <SortableTable
         label="FAQ categories"
         head={
           <>
-            <Table.Th w={48}>#</Table.Th>
+            <Table.Th w={84}>#</Table.Th>
             <Table.Th>Title</Table.Th>
             <Table.Th w={160}>Site</Table.Th>
             <Table.Th w={90}>FAQs</Table.Th>
@@ -87,42 +99,36 @@ export default function FaqCategoriesTab() {
             </Table.Th>
           </>
         }
-      >
-        {list.isPending ? (
-          <SkeletonRows columns={COLUMNS} label="Loading FAQ categories…" />
-        ) : list.isError ? (
-          <MessageRow columns={COLUMNS} failed onRetry={() => list.refetch()}>
-            Could not load the FAQ categories.
-          </MessageRow>
-        ) : categories.length === 0 ? (
-          <MessageRow columns={COLUMNS}>No FAQ categories yet: add the first one.</MessageRow>
-        ) : (
-          categories.map((c, index) => (
-            <CategoryRow
-              key={c.id}
-              category={c}
-              index={index}
-              count={categories.length}
-              sites={sites}
-              moving={move.isPending}
-              onMove={(m) =>
-                move.mutate(
-                  { id: c.id, move: m, what: `“${c.title}”` },
-                  {
-                    onSuccess: (data) => {
-                      const at = data.faq_categories.findIndex((x) => x.id === c.id) + 1;
-                      setAnnouncement(
-                        `Moved “${c.title}” to position ${at} of ${data.faq_categories.length}.`,
-                      );
-                    },
-                  },
-                )
-              }
-              onDelete={() => setDeleting(c)}
-            />
-          ))
+        items={categories}
+        placeholder={
+          list.isPending ? (
+            <SkeletonRows columns={COLUMNS} label="Loading FAQ categories…" />
+          ) : list.isError ? (
+            <MessageRow columns={COLUMNS} failed onRetry={() => list.refetch()}>
+              Could not load the FAQ categories.
+            </MessageRow>
+          ) : categories.length === 0 ? (
+            <MessageRow columns={COLUMNS}>No FAQ categories yet: add the first one.</MessageRow>
+          ) : undefined
+        }
+        disabled={reorder.isPending || anyEditing}
+        nameOf={(c) => `“${c.title}”`}
+        onReorder={(next, moved) => save(next, moved)}
+        row={(c, index, drag) => (
+          <CategoryRow
+            key={c.id}
+            category={c}
+            index={index}
+            count={categories.length}
+            sites={sites}
+            drag={drag}
+            moving={reorder.isPending}
+            onEditing={onEditing}
+            onMove={(m) => save(movedIds(ids, index, moveTarget(m, index, ids.length)), c)}
+            onDelete={() => setDeleting(c)}
+          />
         )}
-      </TableFrame>
+      />
       <ConfirmDeleteModal
         opened={deleting !== null}
         title="Delete FAQ category?"
@@ -183,12 +189,24 @@ interface CategoryRowProps {
   index: number;
   count: number;
   sites: string[];
+  drag: DragRow;
   moving: boolean;
+  onEditing: (id: number, editing: boolean) => void;
   onMove: (move: Move) => void;
   onDelete: () => void;
 }
 
-function CategoryRow({ category, index, count, sites, moving, onMove, onDelete }: CategoryRowProps) {
+function CategoryRow({
+  category,
+  index,
+  count,
+  sites,
+  drag,
+  moving,
+  onEditing,
+  onMove,
+  onDelete,
+}: CategoryRowProps) {
   const store = useStoreFaqCategory();
   const row = useRowEditor({
     values: { title: category.title, site: category.site },
@@ -200,13 +218,21 @@ function CategoryRow({ category, index, count, sites, moving, onMove, onDelete }
     what: 'FAQ category',
   });
   const what = `“${category.title}”`;
+  useEffect(() => onEditing(category.id, row.editing), [onEditing, category.id, row.editing]);
 
   return (
     <Table.Tr
+      {...drag.rowProps}
       className={row.editing ? classes.editingRow : undefined}
       onKeyDown={row.editing ? row.onKeyDown : undefined}
+      data-testid="faq-category-row"
     >
-      <Table.Td c="dimmed">{index + 1}</Table.Td>
+      <Table.Td c="dimmed">
+        <Group gap={6} wrap="nowrap">
+          {drag.handle}
+          {index + 1}
+        </Group>
+      </Table.Td>
       {row.editing ? (
         <>
           <Table.Td>

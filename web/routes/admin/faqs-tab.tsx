@@ -1,7 +1,10 @@
-/** The FAQs of one category, in order: add, edit, move and delete. */
+/**
+ * The FAQs of one category, in order: add, edit, delete and reorder, by dragging (mouse or keyboard) or with
+ * the move buttons; each reorder is one PUT of the category's whole order.
+ */
 import { Group, Select, Stack, Table, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   CreateFaqSchema,
@@ -25,10 +28,11 @@ import {
   MoveButtons,
   RowEditButtons,
   SkeletonRows,
-  TableFrame,
   TabToolbar,
 } from './admin-ui';
-import { useFaqDelete, useFaqMove, useRefetchFaqList, useStoreFaq } from './faq-api';
+import { useFaqDelete, useFaqReorder, useRefetchFaqList, useStoreFaq } from './faq-api';
+import { movedIds, moveTarget, useEditingRow } from './reorder';
+import { type DragRow, SortableTable } from './sortable-table';
 import { useAddForm } from './use-add-form';
 import { useRowEditor } from './use-row-editor';
 
@@ -45,7 +49,16 @@ export default function FaqsTab() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Faq | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const move = useFaqMove('faqs');
+  const reorder = useFaqReorder(category?.id);
+  const { anyEditing, onEditing } = useEditingRow();
+  const ids = faqs.map((f) => f.id);
+  const save = (next: number[], moved: Faq) =>
+    reorder.mutate(next, {
+      onSuccess: () =>
+        setAnnouncement(
+          `Moved “${moved.question}” to position ${next.indexOf(moved.id) + 1} of ${next.length}.`,
+        ),
+    });
   const remove = useFaqDelete('faqs');
 
   const choose = (id: string | null) => {
@@ -102,11 +115,11 @@ export default function FaqsTab() {
         <AddFaqForm key={category.id} category={category} onDone={() => setAdding(false)} />
       )}
       <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
-      <TableFrame
+      <SortableTable
         label={category ? `FAQs in ${category.title}` : 'FAQs'}
         head={
           <>
-            <Table.Th w={48}>#</Table.Th>
+            <Table.Th w={84}>#</Table.Th>
             <Table.Th w="32%">Question</Table.Th>
             <Table.Th>Answer</Table.Th>
             <Table.Th w={130}>Order</Table.Th>
@@ -115,44 +128,39 @@ export default function FaqsTab() {
             </Table.Th>
           </>
         }
-      >
-        {list.isPending ? (
-          <SkeletonRows columns={COLUMNS} label="Loading FAQs…" />
-        ) : list.isError ? (
-          <MessageRow columns={COLUMNS} failed onRetry={() => list.refetch()}>
-            Could not load the FAQs.
-          </MessageRow>
-        ) : !category ? (
-          <MessageRow columns={COLUMNS}>
-            No FAQ categories yet: add one on the FAQ categories tab first.
-          </MessageRow>
-        ) : faqs.length === 0 ? (
-          <MessageRow columns={COLUMNS}>No FAQs in “{category.title}” yet: add the first one.</MessageRow>
-        ) : (
-          faqs.map((f, index) => (
-            <FaqRow
-              key={f.id}
-              faq={f}
-              index={index}
-              count={faqs.length}
-              moving={move.isPending}
-              onMove={(m) =>
-                move.mutate(
-                  { id: f.id, move: m, what: `“${f.question}”` },
-                  {
-                    onSuccess: (data) => {
-                      const siblings = data.faq_categories.find((c) => c.id === category.id)?.faqs ?? [];
-                      const at = siblings.findIndex((x) => x.id === f.id) + 1;
-                      setAnnouncement(`Moved “${f.question}” to position ${at} of ${siblings.length}.`);
-                    },
-                  },
-                )
-              }
-              onDelete={() => setDeleting(f)}
-            />
-          ))
+        items={faqs}
+        placeholder={
+          list.isPending ? (
+            <SkeletonRows columns={COLUMNS} label="Loading FAQs…" />
+          ) : list.isError ? (
+            <MessageRow columns={COLUMNS} failed onRetry={() => list.refetch()}>
+              Could not load the FAQs.
+            </MessageRow>
+          ) : !category ? (
+            <MessageRow columns={COLUMNS}>
+              No FAQ categories yet: add one on the FAQ categories tab first.
+            </MessageRow>
+          ) : faqs.length === 0 ? (
+            <MessageRow columns={COLUMNS}>No FAQs in “{category.title}” yet: add the first one.</MessageRow>
+          ) : undefined
+        }
+        disabled={reorder.isPending || anyEditing}
+        nameOf={(f) => `“${f.question}”`}
+        onReorder={save}
+        row={(f, index, drag) => (
+          <FaqRow
+            key={f.id}
+            faq={f}
+            index={index}
+            count={faqs.length}
+            drag={drag}
+            moving={reorder.isPending}
+            onEditing={onEditing}
+            onMove={(m) => save(movedIds(ids, index, moveTarget(m, index, ids.length)), f)}
+            onDelete={() => setDeleting(f)}
+          />
         )}
-      </TableFrame>
+      />
       <ConfirmDeleteModal
         opened={deleting !== null}
         title="Delete FAQ?"
@@ -215,12 +223,14 @@ interface FaqRowProps {
   faq: Faq;
   index: number;
   count: number;
+  drag: DragRow;
   moving: boolean;
+  onEditing: (id: number, editing: boolean) => void;
   onMove: (move: Move) => void;
   onDelete: () => void;
 }
 
-function FaqRow({ faq, index, count, moving, onMove, onDelete }: FaqRowProps) {
+function FaqRow({ faq, index, count, drag, moving, onEditing, onMove, onDelete }: FaqRowProps) {
   const store = useStoreFaq();
   const row = useRowEditor({
     values: { question: faq.question, answer: faq.answer },
@@ -231,14 +241,21 @@ function FaqRow({ faq, index, count, moving, onMove, onDelete }: FaqRowProps) {
     what: 'FAQ',
   });
   const what = `“${faq.question}”`;
+  useEffect(() => onEditing(faq.id, row.editing), [onEditing, faq.id, row.editing]);
 
   return (
     <Table.Tr
+      {...drag.rowProps}
       className={row.editing ? classes.editingRow : undefined}
       onKeyDown={row.editing ? row.onKeyDown : undefined}
       data-testid="faq-row"
     >
-      <Table.Td c="dimmed">{index + 1}</Table.Td>
+      <Table.Td c="dimmed">
+        <Group gap={6} wrap="nowrap">
+          {drag.handle}
+          {index + 1}
+        </Group>
+      </Table.Td>
       {row.editing ? (
         <>
           <Table.Td>
