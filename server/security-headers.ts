@@ -13,8 +13,8 @@ import type { Database } from './db/client';
  * module and its preloads from /assets, and nothing else runs. Styles allow 'unsafe-inline' because
  * Mantine sets its CSS variables in `style` attributes on nearly every component and injects a `<style>`
  * element for the theme at run time; nonces cannot cover attributes, and injected CSS cannot run script.
- * Images allow data: (Mantine's and the charts' inline SVG icons). No framing at all, of us or by us
- * (the article preview is a srcdoc iframe, which is not a fetch and stays allowed).
+ * Images allow data: (Mantine's and the charts' inline SVG icons). No framing of us. The article editor
+ * (tiptap) and drag and drop (@hello-pangea/dnd) inject only `<style>` elements, which this policy allows.
  */
 export function helmetOptions(production: boolean): FastifyHelmetOptions {
   return {

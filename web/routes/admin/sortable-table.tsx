@@ -5,6 +5,7 @@
  * the same without dragging. A drop reports the whole new order of ids.
  */
 import {
+  type BeforeCapture,
   DragDropContext,
   Draggable,
   type DraggableProvided,
@@ -13,7 +14,7 @@ import {
 } from '@hello-pangea/dnd';
 import { Paper, Table } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useRef } from 'react';
 import classes from './admin.module.css';
 import { movedIds } from './reorder';
 
@@ -52,7 +53,17 @@ export function SortableTable<T extends { id: number }>({
   onReorder,
   row,
 }: SortableTableProps<T>) {
-  const onDragEnd = ({ source, destination }: DropResult) => {
+  const body = useRef<HTMLTableSectionElement | null>(null);
+  // A lifted row leaves the table's layout: its cells keep the widths they had, or they would collapse.
+  const cellsOf = (id: string) => [
+    ...(body.current?.querySelectorAll<HTMLElement>(`[data-rfd-draggable-id="${CSS.escape(id)}"] > td`) ??
+      []),
+  ];
+  const onBeforeCapture = ({ draggableId }: BeforeCapture) => {
+    for (const cell of cellsOf(draggableId)) cell.style.width = `${cell.getBoundingClientRect().width}px`;
+  };
+  const onDragEnd = ({ draggableId, source, destination }: DropResult) => {
+    for (const cell of cellsOf(draggableId)) cell.style.width = '';
     if (!destination || destination.index === source.index) return;
     const ids = movedIds(
       items.map((item) => item.id),
@@ -64,7 +75,7 @@ export function SortableTable<T extends { id: number }>({
 
   return (
     <Paper withBorder radius="md" className={classes.tableFrame}>
-      <DragDropContext onDragEnd={onDragEnd}>
+      <DragDropContext onBeforeCapture={onBeforeCapture} onDragEnd={onDragEnd}>
         <Table
           stickyHeader
           stickyHeaderOffset="var(--app-shell-header-height, 56px)"
@@ -78,7 +89,13 @@ export function SortableTable<T extends { id: number }>({
           </Table.Thead>
           <Droppable droppableId={label} isDropDisabled={disabled}>
             {(drop) => (
-              <Table.Tbody ref={drop.innerRef} {...drop.droppableProps}>
+              <Table.Tbody
+                ref={(element) => {
+                  body.current = element;
+                  drop.innerRef(element);
+                }}
+                {...drop.droppableProps}
+              >
                 {placeholder ??
                   items.map((item, index) => (
                     <Draggable
