@@ -27,6 +27,8 @@ test('an admin writes a formatted article with the toolbar and the keyboard; it 
   page,
   baseURL,
 }) => {
+  // Typing key by key through a rich-text editor, with three accessibility scans, on a shared 2-core machine.
+  test.slow();
   const categoryName = unique('Probate guides');
   const category = await withAdminApi(baseURL, (api) =>
     api.post<{ article_category: { id: number } }>('article_categories', { name: categoryName }),
