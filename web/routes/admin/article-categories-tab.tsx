@@ -217,7 +217,11 @@ function CategoryRow({
     what: 'article category',
   });
   const what = `“${category.name}”`;
-  useEffect(() => onEditing(category.id, row.editing), [onEditing, category.id, row.editing]);
+  useEffect(() => {
+    onEditing(category.id, row.editing);
+    // A row that goes away (another category chosen, the row deleted) is no longer being edited.
+    return () => onEditing(category.id, false);
+  }, [onEditing, category.id, row.editing]);
 
   return (
     <Table.Tr

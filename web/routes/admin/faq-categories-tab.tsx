@@ -218,7 +218,11 @@ function CategoryRow({
     what: 'FAQ category',
   });
   const what = `“${category.title}”`;
-  useEffect(() => onEditing(category.id, row.editing), [onEditing, category.id, row.editing]);
+  useEffect(() => {
+    onEditing(category.id, row.editing);
+    // A row that goes away (another category chosen, the row deleted) is no longer being edited.
+    return () => onEditing(category.id, false);
+  }, [onEditing, category.id, row.editing]);
 
   return (
     <Table.Tr

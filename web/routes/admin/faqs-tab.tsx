@@ -241,7 +241,11 @@ function FaqRow({ faq, index, count, drag, moving, onEditing, onMove, onDelete }
     what: 'FAQ',
   });
   const what = `“${faq.question}”`;
-  useEffect(() => onEditing(faq.id, row.editing), [onEditing, faq.id, row.editing]);
+  useEffect(() => {
+    onEditing(faq.id, row.editing);
+    // A row that goes away (another category chosen, the row deleted) is no longer being edited.
+    return () => onEditing(faq.id, false);
+  }, [onEditing, faq.id, row.editing]);
 
   return (
     <Table.Tr
