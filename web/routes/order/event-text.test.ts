@@ -42,7 +42,7 @@ describe('describeEvent', () => {
     expect(facts(event('assign', { ordererId: 7 }, { assigned_to: null })).join()).not.toMatch(/7/);
   });
 
-  it('GRO order: destination and service labels, the cost in pounds', () => {
+  it('GRO order: destination and service labels, the cost in pounds, in a fixed order', () => {
     expect(
       facts(
         event('gro_order_placed', {
@@ -54,9 +54,9 @@ describe('describeEvent', () => {
         }),
       ),
     ).toEqual([
-      'reference: GRO-123',
-      'sent to: Office – apostille desk',
       'service: Priority',
+      'sent to: Office – apostille desk',
+      'reference: GRO-123',
       'cost: £23.40',
     ]);
   });
@@ -74,11 +74,11 @@ describe('describeEvent', () => {
         }),
       ),
     ).toEqual([
+      'despatched on: 23/11/2026',
       'carrier: Royal Mail',
       'service: Signed For',
-      'cost: £4.00',
       'reference: RM123GB',
-      'despatched on: 23/11/2026',
+      'cost: £4.00',
     ]);
   });
 
@@ -110,6 +110,7 @@ describe('describeEvent', () => {
     expect(
       facts(
         event('request_update', {
+          new_in_pence: 5400,
           attributes: {
             serviceLevel: 'rapid',
             despatchBy: 'tracked',
@@ -117,7 +118,6 @@ describe('describeEvent', () => {
             scanSend: true,
             deliveryRegion: 'EC',
           },
-          new_in_pence: 5400,
           difference_in_pence: 1200,
           repriced: ['100001-2'],
         }),
@@ -137,9 +137,9 @@ describe('describeEvent', () => {
       'refund: £5.00',
     ]);
     expect(facts(event('repriced', { via: '100001-1', from_in_pence: 2800, to_in_pence: 3100 }))).toEqual([
-      'changed on: 100001-1',
       'was: £28.00',
       'now: £31.00',
+      'changed on: 100001-1',
     ]);
   });
 

@@ -107,13 +107,13 @@ const ATTRIBUTE_RULES: Readonly<Record<string, KeyRule>> = {
 
 /** Every payload key the workflow writes (domain/workflow, server/services/order-items). */
 const KEY_RULES: Readonly<Record<string, KeyRule>> = {
-  reference: text('reference'),
-  data: text('GRO index details'),
-  destination: option('sent to', GRO_DESTINATIONS),
-  despatchTo: option('return to', GRO_DESTINATIONS),
-  cost: amount('cost'),
-  refundAmount: amount('refund'),
-  amount: amount('refund'),
+  // The form's date (null: today) and the date recorded; the recorded one wins when both are there.
+  despatchedOn: { label: 'despatched on', show: (v, p) => (p.despatched_on ? null : day(v)) },
+  despatched_on: date('despatched on'),
+  receivedOn: { label: 'received on', show: (v, p) => (p.received_on ? null : day(v)) },
+  received_on: date('received on'),
+  action: option('action', CANCEL_REFUND_ACTIONS),
+  reason: option('reason', CANCEL_REASONS),
   carrier: option('carrier', CARRIERS),
   service: {
     label: 'service',
@@ -122,14 +122,14 @@ const KEY_RULES: Readonly<Record<string, KeyRule>> = {
         ? (DESPATCH_SERVICES.find((s) => s.carrier === p.carrier && s.value === v)?.label ?? plainValue(v))
         : labelIn(GRO_SERVICES, v),
   },
-  // The form's date (null: today) and the date recorded; the recorded one wins when both are there.
-  despatchedOn: { label: 'despatched on', show: (v, p) => (p.despatched_on ? null : day(v)) },
-  despatched_on: date('despatched on'),
-  receivedOn: { label: 'received on', show: (v, p) => (p.received_on ? null : day(v)) },
-  received_on: date('received on'),
+  destination: option('sent to', GRO_DESTINATIONS),
+  despatchTo: option('return to', GRO_DESTINATIONS),
+  reference: text('reference'),
+  data: text('GRO index details'),
+  cost: amount('cost'),
+  refundAmount: amount('refund'),
+  amount: amount('refund'),
   responseRequired: text('reply needed'),
-  action: option('action', CANCEL_REFUND_ACTIONS),
-  reason: option('reason', CANCEL_REASONS),
   new_in_pence: amount('new subtotal'),
   difference_in_pence: amount('difference'),
   refund_in_pence: amount('refund'),
@@ -180,10 +180,19 @@ function editFacts(payload: Payload): string[] {
   return facts;
 }
 
+// Facts are listed in the rules' order, a Modify Order's attributes first (jsonb keeps keys in an order of its
+// own, shortest first, so the order they were written in is lost).
+const KEY_ORDER = ['attributes', ...Object.keys(KEY_RULES)];
+const rank = (key: string) => {
+  const at = KEY_ORDER.indexOf(key);
+  return at === -1 ? KEY_ORDER.length : at;
+};
+
 function payloadFacts(event: OrderItemEvent, payload: Payload): string[] {
   const facts: string[] = [];
   if (event.action === 'assign') facts.push(`to: ${event.assigned_to ?? 'an orderer no longer listed'}`);
-  for (const [key, value] of Object.entries(payload)) {
+  const entries = Object.entries(payload).sort(([a], [b]) => rank(a) - rank(b));
+  for (const [key, value] of entries) {
     if (QUOTE_KEYS.includes(key) || isIdKey(key)) continue;
     if (key === 'attributes' && value && typeof value === 'object') {
       for (const [attr, v] of Object.entries(value)) {

@@ -21,9 +21,10 @@ function CommentRow({ comment, onToggle, busy }: { comment: Comment; onToggle: (
       gap={4}
       px="md"
       py={8}
+      // A done to-do is set back on a grey ground (dimming its text would fail contrast).
+      bg={comment.needs_action && comment.actioned ? 'gray.0' : undefined}
       style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
       data-testid="comment"
-      opacity={comment.needs_action && comment.actioned ? 0.75 : 1}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
