@@ -134,10 +134,13 @@ test('the report opens on last month with a chart, and the CSV holds the figures
   await expect(dayRows.first().locator('th')).toHaveText(`01/${month}/${last.year}`);
 });
 
-test('a month after last month is flagged and never asked for', async ({ page }) => {
+test('a month after this month is flagged and never asked for', async ({ page }) => {
   const today = londonToday(new Date());
   const year = Number(today.slice(0, 4));
   const thisMonth = Number(today.slice(5, 7));
+  // In December the next month is in a year the picker does not offer yet.
+  test.skip(thisMonth === 12, 'no later month can be picked in December');
+  const nextMonth = thisMonth + 1;
   const last = lastMonth(new Date());
   const asked: string[] = [];
   page.on('request', (r) => {
@@ -149,23 +152,23 @@ test('a month after last month is flagged and never asked for', async ({ page })
   await expect(page.getByTestId('sales-report')).toBeVisible();
 
   if (last.year !== year) await choose(page, 'Year', String(year));
-  await choose(page, 'Month', MONTHS[thisMonth - 1]);
+  await choose(page, 'Month', MONTHS[nextMonth - 1]);
 
-  const alert = page.getByRole('alert').filter({ hasText: 'is after last month' });
+  const alert = page.getByRole('alert').filter({ hasText: 'is after this month' });
   await expect(alert).toBeVisible();
-  await expect(alert).toContainText(`${MONTHS[thisMonth - 1]} ${year} is after last month.`);
+  await expect(alert).toContainText(`${MONTHS[nextMonth - 1]} ${year} is after this month.`);
   await expect(page.getByRole('combobox', { name: 'Month' })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
   await expect(page.getByTestId('sales-report')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
-  expect(asked.filter((p) => p.endsWith(`/monthly/${year}/${thisMonth}.json`))).toEqual([]);
+  expect(asked.filter((p) => p.endsWith(`/monthly/${year}/${nextMonth}.json`))).toEqual([]);
 
   // Back to a month that is allowed: the error goes and the report loads.
   if (last.year !== year) await choose(page, 'Year', String(last.year));
   await choose(page, 'Month', MONTHS[last.month - 1]);
   await expect(alert).toHaveCount(0);
   await expect(page.getByTestId('sales-report')).toBeVisible();
-  expect(asked.filter((p) => p.endsWith(`/monthly/${year}/${thisMonth}.json`))).toEqual([]);
+  expect(asked.filter((p) => p.endsWith(`/monthly/${year}/${nextMonth}.json`))).toEqual([]);
 });
 
 test('years run from 2012 to the current year, and an empty month says so', async ({ page }) => {

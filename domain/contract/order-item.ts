@@ -211,6 +211,8 @@ export const CommentSchema = z.object({
   id: IdSchema,
   kind: z.string(),
   body: z.string(),
+  /** Whether this kind of comment asks for follow-up (domain/comments.ts); only these can be actioned. */
+  needs_action: z.boolean(),
   actioned: z.boolean(),
   /** The author's name; null for the customer or the system. */
   author: z.string().nullable(),
@@ -228,7 +230,10 @@ export const OrderItemEventSchema = z.object({
   from_state: z.string().nullable(),
   to_state: z.string().nullable(),
   payload: z.unknown(),
+  /** Who did it; null for the customer or the system. */
   user: z.string().nullable(),
+  /** An assignment: the name of the orderer the item went to (the payload holds only the id). */
+  assigned_to: z.string().nullable().optional(),
   created_at: TimestampSchema,
 });
 export type OrderItemEvent = z.infer<typeof OrderItemEventSchema>;

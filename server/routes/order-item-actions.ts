@@ -39,7 +39,7 @@ import { estimatePriceChange } from '../services/order-items/price-estimate';
 import { showOrderItem, showOrderItems } from '../services/order-items/queries';
 import { runItemAction } from '../services/order-items/run-action';
 import { MAX_ATTACHMENT_BYTES } from '../storage/storage';
-import { file, json, refusals } from './answers';
+import { file, json, refusal, refusals } from './answers';
 import { ItemParams } from './order-items';
 import type { RouteDeps } from './route-deps';
 
@@ -377,9 +377,16 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
     {
       schema: {
         tags,
-        summary: 'Tick or untick a comment as actioned; answers the item with its comments',
+        summary:
+          'Tick or untick a comment as actioned (only comments that need action); answers the item with its comments',
         params: AttachmentParams,
-        response: { 200: json('The order item with its comments', OrderItemResponseSchema) },
+        response: {
+          200: json('The order item with its comments', OrderItemResponseSchema),
+          ...refusal(
+            409,
+            'The comment needs no action, so it cannot be actioned (`wrong_state`). Nothing was changed.',
+          ),
+        },
       },
     },
     async (request) => {

@@ -27,6 +27,8 @@ import { filterOf, hasFilter, listFilterCondition, needsJoins } from './list-fil
 const billing = alias(addresses, 'billing');
 const shipping = alias(addresses, 'shipping');
 const assignee = alias(users, 'assignee');
+/** The orderer an assignment event names (its payload holds the id; the timeline shows the name). */
+const assignedTo = alias(users, 'assigned_to');
 
 /** The columns every order-item read selects: the item, what was bought, the order and its people. */
 const itemColumns = {
@@ -405,9 +407,17 @@ const timeline = preparedStatement((db) =>
       payload: orderItemEvents.payload,
       createdAt: orderItemEvents.createdAt,
       userName: users.name,
+      assignedToName: assignedTo.name,
     })
     .from(orderItemEvents)
     .leftJoin(users, eq(users.id, orderItemEvents.userId))
+    .leftJoin(
+      assignedTo,
+      and(
+        eq(orderItemEvents.action, 'assign'),
+        eq(assignedTo.id, sql<number>`(${orderItemEvents.payload}->>'ordererId')::int`),
+      ),
+    )
     .where(eq(orderItemEvents.orderItemId, sql.placeholder('id')))
     .orderBy(desc(orderItemEvents.createdAt), desc(orderItemEvents.id))
     .limit(200)

@@ -2,6 +2,7 @@
  * The order item as the API answers it (PRODUCT.md section 2): SPEC's field names, money in pence, plus
  * state_label, state_group and the panels the viewer may use now, computed by the shared domain code.
  */
+import { commentNeedsAction } from '../../../domain/comments';
 import { pendingUpdateToWire } from '../../../domain/contract/order-item';
 import { stateLabel } from '../../../domain/labels';
 import { panelsFor } from '../../../domain/panels';
@@ -187,6 +188,7 @@ export function commentWire(c: Awaited<ReturnType<typeof listComments>>[number])
     id: c.id,
     kind: c.kind,
     body: c.body,
+    needs_action: commentNeedsAction(c.kind),
     actioned: c.actioned,
     author: c.userName,
     created_at: c.createdAt.toISOString(),
@@ -210,6 +212,7 @@ export function orderItemDetailWire(
       to_state: e.toState,
       payload: e.payload ?? null,
       user: e.userName,
+      assigned_to: e.assignedToName,
       created_at: e.createdAt.toISOString(),
     })),
   };

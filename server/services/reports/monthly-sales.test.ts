@@ -112,6 +112,13 @@ describe('monthly sales report', () => {
     // June: D (1500) only; A belongs to July. Last July: E.
     expect(report.previous_month).toMatchObject({ orders: 1, gross_in_pence: 1500, refunds_in_pence: 0 });
     expect(report.same_month_last_year).toMatchObject({ orders: 1, gross_in_pence: 3000 });
+    // A past month is compared whole with whole months.
+    expect(report).toMatchObject({
+      month_to_date: false,
+      period: { from: '2026-07-01', to: '2026-07-31' },
+      previous_period: { from: '2026-06-01', to: '2026-06-30' },
+      same_month_last_year_period: { from: '2025-07-01', to: '2025-07-31' },
+    });
   });
 
   it('puts the 00:30 London order of 1 August in August', async () => {
@@ -121,9 +128,9 @@ describe('monthly sales report', () => {
     expect(report.daily[0]).toMatchObject({ date: '2026-08-01', orders: 1 });
   });
 
-  it('refuses a month after last month and a year before 2012 (422); orderers get 403', async () => {
+  it('refuses a month after this month and a year before 2012 (422); orderers get 403', async () => {
     await expect(
-      monthlySalesReport(ctx.database.db, 2026, 11, new Date('2026-11-22T12:00:00Z')),
+      monthlySalesReport(ctx.database.db, 2026, 12, new Date('2026-11-22T12:00:00Z')),
     ).rejects.toMatchObject({
       code: 'invalid_input',
     });

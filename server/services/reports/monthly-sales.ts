@@ -1,5 +1,6 @@
 /**
- * The monthly sales report (PRODUCT.md section 10). Decisions (docs/decisions/sales-report.md): a sale
+ * The monthly sales report (PRODUCT.md section 10). Decisions (docs/decisions/search-and-report.md, and
+ * docs/decisions/sales-report-month-to-date.md for the current month): a sale
  * belongs to the London month its order was placed in; gross is what the customer paid for the item (its
  * net value plus everything refunded on it); refunds belong to the London month they were made in;
  * net = gross − refunds; the average order is gross ÷ orders.
@@ -8,24 +9,21 @@
  * `sales_daily_orders`, migration 0008): about a thousand rows a month, whatever the number of items.
  * `from-items.ts` computes the same figures from the items themselves; tests hold the two equal.
  */
-import { and, asc, gte, lt } from 'drizzle-orm';
+import { and, asc, gte, lte } from 'drizzle-orm';
 import { isReportMonthAllowed, type SalesReport, type SalesTotals } from '../../../domain/contract/report';
-import { lastMonth } from '../../../domain/format';
+import {
+  currentLondonMonth,
+  type DayRange,
+  daysInMonth,
+  daysOf,
+  reportPeriods,
+} from '../../../domain/report-periods';
 import type { Db } from '../../db/client';
 import { salesDaily, salesDailyOrders } from '../../db/schema';
 import { invalidInput } from '../../errors';
 import type { Figures } from './from-items';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const firstDay = (year: number, month: number) => `${year}-${pad(month)}-01`;
-const nextMonth = (year: number, month: number) =>
-  month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
-
-/** Every day of a month as `YYYY-MM-DD`. */
-function daysOf(year: number, month: number): string[] {
-  const count = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return Array.from({ length: count }, (_, i) => `${year}-${pad(month)}-${pad(i + 1)}`);
-}
 
 type Breakdown = NonNullable<Figures['by_type']>;
 
@@ -43,23 +41,30 @@ function breakdown(rows: { key: string; items: number; gross: number; refunds: n
     .sort((a, b) => b.gross - a.gross || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-/** One month's figures from the summary: two indexed range reads. */
-export async function monthFigures(db: Db, year: number, month: number): Promise<Figures> {
-  const from = firstDay(year, month);
-  const next = nextMonth(year, month);
-  const to = firstDay(next.year, next.month);
+/** One month's figures from the summary. */
+export function monthFigures(db: Db, year: number, month: number): Promise<Figures> {
+  return rangeFigures(db, {
+    from: `${year}-${pad(month)}-01`,
+    to: `${year}-${pad(month)}-${daysInMonth(year, month)}`,
+  });
+}
+
+/** The figures of a run of London days (a month, or a month to date) from the summary: two indexed range reads. */
+async function rangeFigures(db: Db, { from, to }: DayRange): Promise<Figures> {
   const [rows, orderRows] = await Promise.all([
     db
       .select()
       .from(salesDaily)
-      .where(and(gte(salesDaily.day, from), lt(salesDaily.day, to)))
+      .where(and(gte(salesDaily.day, from), lte(salesDaily.day, to)))
       .orderBy(asc(salesDaily.day)),
     db
       .select()
       .from(salesDailyOrders)
-      .where(and(gte(salesDailyOrders.day, from), lt(salesDailyOrders.day, to))),
+      .where(and(gte(salesDailyOrders.day, from), lte(salesDailyOrders.day, to))),
   ]);
-  const daily = new Map(daysOf(year, month).map((date) => [date, { date, orders: 0, gross: 0, refunds: 0 }]));
+  const daily = new Map(
+    daysOf({ from, to }).map((date) => [date, { date, orders: 0, gross: 0, refunds: 0 }]),
+  );
   for (const r of rows) {
     const d = daily.get(r.day);
     if (!d) continue;
@@ -113,28 +118,35 @@ const figuresOf = (rows: Figures['by_type']) =>
     net_in_pence: Number(r.gross) - Number(r.refunds),
   }));
 
-/** The report for a London month from January 2012 up to last month. */
+/**
+ * The report for a London month from January 2012 up to this month. This month is month to date, compared
+ * with the same days of the previous month and of the same month last year (domain/report-periods.ts).
+ */
 export async function monthlySalesReport(
   db: Db,
   year: number,
   month: number,
   now = new Date(),
 ): Promise<SalesReport> {
-  if (!isReportMonthAllowed(year, month, lastMonth(now))) {
-    throw invalidInput('Choose a month from January 2012 up to last month.', [
-      { field: 'month', message: 'The report is available up to last month.' },
+  if (!isReportMonthAllowed(year, month, currentLondonMonth(now))) {
+    throw invalidInput('Choose a month from January 2012 up to this month.', [
+      { field: 'month', message: 'The report is available up to this month (month to date).' },
     ]);
   }
-  const prev = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+  const periods = reportPeriods(year, month, now);
   const [current, previous, lastYear] = await Promise.all([
-    monthFigures(db, year, month),
-    monthFigures(db, prev.year, prev.month),
-    monthFigures(db, year - 1, month),
+    rangeFigures(db, periods.current),
+    rangeFigures(db, periods.previousMonth),
+    rangeFigures(db, periods.sameMonthLastYear),
   ]);
   return {
     report: {
       year,
       month,
+      month_to_date: periods.monthToDate,
+      period: periods.current,
+      previous_period: periods.previousMonth,
+      same_month_last_year_period: periods.sameMonthLastYear,
       totals: toTotals(current),
       by_type: figuresOf(current.by_type).map(({ key, ...f }) => ({ type: key, ...f })),
       by_region: figuresOf(current.by_region).map(({ key, ...f }) => ({ delivery_region: key, ...f })),

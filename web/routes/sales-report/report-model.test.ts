@@ -11,12 +11,13 @@ import {
   hasSales,
   monthLabel,
   monthParams,
-  previousMonthOf,
+  periodLabels,
   type Report,
+  rangeLabel,
   reportCsv,
   reportFileName,
+  reportTitle,
   reportYears,
-  sameMonthLastYearOf,
   shortMonthLabel,
 } from './report-model';
 
@@ -32,6 +33,10 @@ const totals = (gross: number, orders: number) => ({
 const report: Report = {
   year: 2026,
   month: 1,
+  month_to_date: false,
+  period: { from: '2026-01-01', to: '2026-01-31' },
+  previous_period: { from: '2025-12-01', to: '2025-12-31' },
+  same_month_last_year_period: { from: '2025-01-01', to: '2025-01-31' },
   totals: totals(123450, 3),
   by_type: [
     { type: 'Birth Certificate', items: 2, gross_in_pence: 5600, refunds_in_pence: 0, net_in_pence: 5600 },
@@ -65,6 +70,43 @@ describe('comparisonTable', () => {
       'Jan 2025',
       'Change on Jan 2025',
     ]);
+  });
+});
+
+describe('month to date', () => {
+  const mtd: Report = {
+    ...report,
+    year: 2027,
+    month: 3,
+    month_to_date: true,
+    period: { from: '2027-03-01', to: '2027-03-31' },
+    previous_period: { from: '2027-02-01', to: '2027-02-28' },
+    same_month_last_year_period: { from: '2026-03-01', to: '2026-03-31' },
+  };
+
+  it('names the days compared, the shorter month cut at its end', () => {
+    expect(periodLabels(mtd)).toEqual({
+      current: '1–31 Mar 2027',
+      previous: '1–28 Feb 2027',
+      lastYear: '1–31 Mar 2026',
+    });
+    expect(comparisonTable(mtd).columns).toEqual([
+      'Measure',
+      '1–31 Mar 2027',
+      '1–28 Feb 2027',
+      'Change on 1–28 Feb 2027',
+      '1–31 Mar 2026',
+      'Change on 1–31 Mar 2026',
+    ]);
+  });
+
+  it('titles the screen and the CSV as month to date; a past month keeps its plain name', () => {
+    expect(reportTitle(mtd)).toBe('March 2027 to date (1–31 Mar 2027)');
+    expect(reportCsv(mtd).split('\r\n')[0]).toBe('Sales report,March 2027 to date (1–31 Mar 2027)');
+    expect(reportTitle(report)).toBe('January 2026');
+    expect(rangeLabel({ from: '2026-11-01', to: '2026-11-24' }, true)).toBe('1–24 Nov 2026');
+    expect(rangeLabel({ from: '2026-11-01', to: '2026-11-30' }, false)).toBe('Nov 2026');
+    expect(rangeLabel({ from: '2026-12-01', to: '2026-12-01' }, true)).toBe('1 Dec 2026');
   });
 });
 
@@ -127,11 +169,9 @@ describe('small report helpers', () => {
     expect(reportFileName({ year: 2026, month: 11 })).toBe('sales-report-2026-11.csv');
   });
 
-  it('label months long and short, and step back across a year end', () => {
+  it('label months long and short', () => {
     expect(monthLabel({ year: 2026, month: 1 })).toBe('January 2026');
     expect(shortMonthLabel({ year: 2026, month: 12 })).toBe('Dec 2026');
-    expect(previousMonthOf({ year: 2026, month: 1 })).toEqual({ year: 2025, month: 12 });
-    expect(sameMonthLastYearOf({ year: 2026, month: 3 })).toEqual({ year: 2025, month: 3 });
   });
 
   it('tell a month with sales from an empty one (a refund alone counts)', () => {

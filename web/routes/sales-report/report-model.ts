@@ -28,10 +28,38 @@ export const monthLabel = ({ year, month }: MonthRef) => monthFormat.format(Date
 export const shortMonthLabel = ({ year, month }: MonthRef) =>
   shortMonthFormat.format(Date.UTC(year, month - 1, 1));
 
-export const previousMonthOf = ({ year, month }: MonthRef): MonthRef =>
-  month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+const dayMonthFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
-export const sameMonthLastYearOf = ({ year, month }: MonthRef): MonthRef => ({ year: year - 1, month });
+type DayRange = Report['period'];
+
+/** A run of days: 'Oct 2026' for a whole month, '1–24 Oct 2026' for the first days of one, '1 Oct 2026' for its first. */
+export function rangeLabel(range: DayRange, partial: boolean): string {
+  const [year, month, lastDay] = range.to.split('-').map(Number);
+  if (!partial) return shortMonthLabel({ year, month });
+  const last = dayMonthFormat.format(Date.UTC(year, month - 1, lastDay));
+  return lastDay === 1 ? last : `1–${last}`;
+}
+
+/** What the report and its two comparisons cover, as the screen and the CSV name them. */
+export function periodLabels(report: Report): { current: string; previous: string; lastYear: string } {
+  const partial = report.month_to_date;
+  return {
+    current: rangeLabel(report.period, partial),
+    previous: rangeLabel(report.previous_period, partial),
+    lastYear: rangeLabel(report.same_month_last_year_period, partial),
+  };
+}
+
+/** The report's title: 'October 2026', or 'November 2026 to date (1–24 Nov 2026)' for the current month. */
+export function reportTitle(report: Report): string {
+  const month = monthLabel(report);
+  return report.month_to_date ? `${month} to date (${periodLabels(report).current})` : month;
+}
 
 /**
  * The month the address asks for (`?year=&month=`), each part falling back to last month's when it is
@@ -111,21 +139,15 @@ export interface TextTable {
   rows: string[][];
 }
 
-/** Totals of the month beside the previous month and the same month last year, with the changes. */
+/**
+ * Totals of the month beside the previous month and the same month last year, with the changes; for the
+ * current month, the same days of each.
+ */
 export function comparisonTable(report: Report): TextTable {
-  const month = { year: report.year, month: report.month };
-  const prev = shortMonthLabel(previousMonthOf(month));
-  const lastYear = shortMonthLabel(sameMonthLastYearOf(month));
+  const { current, previous: prev, lastYear } = periodLabels(report);
   return {
     title: 'Totals and comparisons',
-    columns: [
-      'Measure',
-      shortMonthLabel(month),
-      prev,
-      `Change on ${prev}`,
-      lastYear,
-      `Change on ${lastYear}`,
-    ],
+    columns: ['Measure', current, prev, `Change on ${prev}`, lastYear, `Change on ${lastYear}`],
     rows: MEASURES.map(({ key, label, money }) => {
       const now = report.totals[key];
       const p = report.previous_month[key];
@@ -191,7 +213,7 @@ const csvLine = (cells: string[]) => cells.map(csvCell).join(',');
 /** The whole report as CSV: the title, then each table with its heading, blank lines between. */
 export function reportCsv(report: Report): string {
   const tables = [comparisonTable(report), byTypeTable(report), byRegionTable(report), dailyTable(report)];
-  const lines = [csvLine(['Sales report', monthLabel(report)])];
+  const lines = [csvLine(['Sales report', reportTitle(report)])];
   for (const t of tables) lines.push('', csvLine([t.title]), csvLine(t.columns), ...t.rows.map(csvLine));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,6 +1,7 @@
 /**
  * /sales-report (admins): a month's totals, the comparisons with the previous month and the same month last
- * year, a chart of the days, breakdowns by product type and delivery region, and the same as CSV.
+ * year, a chart of the days, breakdowns by product type and delivery region, and the same as CSV. The
+ * current month is month to date, compared with the same days of the other two months.
  */
 import {
   Alert,
@@ -26,6 +27,7 @@ import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router';
 import { FIRST_REPORT_YEAR, isReportMonthAllowed, SalesReportSchema } from '../../../domain/contract/report';
 import { lastMonth, londonToday } from '../../../domain/format';
+import { currentLondonMonth } from '../../../domain/report-periods';
 import { api } from '../../api/client';
 import { PageHeader } from '../../components/page-title';
 import {
@@ -43,13 +45,12 @@ import {
   type MonthRef,
   monthLabel,
   monthParams,
-  previousMonthOf,
+  periodLabels,
   type Report,
   reportCsv,
   reportFileName,
+  reportTitle,
   reportYears,
-  sameMonthLastYearOf,
-  shortMonthLabel,
   type TextTable,
 } from './report-model';
 
@@ -79,12 +80,16 @@ function useChosenMonth(last: MonthRef, currentYear: number) {
 }
 
 export default function SalesReportPage() {
-  const { last, currentYear } = useMemo(() => {
+  const { last, latest, currentYear } = useMemo(() => {
     const now = new Date();
-    return { last: lastMonth(now), currentYear: Number(londonToday(now).slice(0, 4)) };
+    return {
+      last: lastMonth(now),
+      latest: currentLondonMonth(now),
+      currentYear: Number(londonToday(now).slice(0, 4)),
+    };
   }, []);
   const [chosen, choose] = useChosenMonth(last, currentYear);
-  const valid = isReportMonthAllowed(chosen.year, chosen.month, last);
+  const valid = isReportMonthAllowed(chosen.year, chosen.month, latest);
   const report = useQuery(salesReportQuery(chosen, valid));
   const errorId = useId();
 
@@ -96,7 +101,7 @@ export default function SalesReportPage() {
     <>
       <PageHeader
         title="Sales report"
-        description="Orders by the London month they were placed in; refunds in the month they were made."
+        description="Orders by the London month they were placed in; refunds in the month they were made. This month shows the month so far."
         actions={
           <Group gap="xs" align="flex-end">
             <Select
@@ -139,8 +144,8 @@ export default function SalesReportPage() {
           icon={<IconAlertTriangle size={18} aria-hidden />}
           title="That month cannot be reported yet"
         >
-          {monthLabel(chosen)} is after last month. The report is available from January {FIRST_REPORT_YEAR}{' '}
-          up to {monthLabel(last)}.
+          {monthLabel(chosen)} is after this month. The report is available from January {FIRST_REPORT_YEAR}{' '}
+          up to {monthLabel(latest)} (month to date).
         </Alert>
       ) : report.isError ? (
         <Alert
@@ -187,13 +192,12 @@ function ReportSkeleton() {
 }
 
 function ReportView({ report }: { report: Report }) {
-  const month = { year: report.year, month: report.month };
-  const prevLabel = shortMonthLabel(previousMonthOf(month));
-  const lastYearLabel = shortMonthLabel(sameMonthLastYearOf(month));
+  const labels = periodLabels(report);
   const anySales = hasSales(report);
 
   return (
     <Stack gap="md" data-testid="sales-report">
+      {report.month_to_date && <MonthToDateNote report={report} />}
       <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" component="section" aria-label="Totals">
         {MEASURES.map(({ key, label, money }) => (
           <Paper key={key} withBorder radius="md" p="sm" data-testid={`total-${key}`}>
@@ -204,15 +208,17 @@ function ReportView({ report }: { report: Report }) {
               {formatMeasure(report.totals[key], money)}
             </Text>
             <Change
-              label={`on ${prevLabel}`}
+              label={labels.previous}
               now={report.totals[key]}
               before={report.previous_month[key]}
+              money={money}
               upIsGood={key !== 'refunds_in_pence'}
             />
             <Change
-              label={`on ${lastYearLabel}`}
+              label={labels.lastYear}
               now={report.totals[key]}
               before={report.same_month_last_year[key]}
+              money={money}
               upIsGood={key !== 'refunds_in_pence'}
             />
           </Paper>
@@ -240,16 +246,32 @@ function ReportView({ report }: { report: Report }) {
   );
 }
 
-/** '+12.5% on Sep 2026', green when it went the good way, red when it went the bad way. */
+/** The current month so far, and which days it is compared with. */
+function MonthToDateNote({ report }: { report: Report }) {
+  const labels = periodLabels(report);
+  return (
+    <Alert variant="light" color="blue" title={reportTitle(report)} data-testid="month-to-date">
+      The figures so far this month, compared with the same days of the previous month ({labels.previous}) and
+      of the same month last year ({labels.lastYear}).
+    </Alert>
+  );
+}
+
+/**
+ * '+12.5% on 1–24 Oct 2026 (£57.00)': the change and the figure compared with; green when it went the good
+ * way, red when it went the bad way.
+ */
 function Change({
   label,
   now,
   before,
+  money,
   upIsGood,
 }: {
   label: string;
   now: number;
   before: number;
+  money: boolean;
   upIsGood: boolean;
 }) {
   const text = changeText(now, before);
@@ -259,7 +281,7 @@ function Change({
       <Text span inherit fw={600} c={tone === undefined ? undefined : tone === 'good' ? 'teal.9' : 'red.9'}>
         {text}
       </Text>{' '}
-      {label}
+      on {label} ({formatMeasure(before, money)})
     </Text>
   );
 }
@@ -387,7 +409,9 @@ function DailyCard({ report, anySales }: { report: Report; anySales: boolean }) 
       {!anySales ? (
         <Center flex={1} py={60}>
           <Text size="sm" c="dimmed">
-            No sales in {monthLabel(report)}.
+            {report.month_to_date
+              ? `No sales in ${monthLabel(report)} so far.`
+              : `No sales in ${monthLabel(report)}.`}
           </Text>
         </Center>
       ) : view === 'table' ? (
