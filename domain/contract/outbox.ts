@@ -64,7 +64,11 @@ const OutboxAttachmentSchema = z.object({
   download_path: z.string().nullable(),
 });
 
-const OutboxCopySchema = z.object({ id: IdSchema, status: z.enum(OUTBOX_STATUSES), created_at: TimestampSchema });
+const OutboxCopySchema = z.object({
+  id: IdSchema,
+  status: z.enum(OUTBOX_STATUSES),
+  created_at: TimestampSchema,
+});
 
 /** One message in full: headers, both bodies, attachments, and the copies made of it. */
 export const OutboxMessageDetailSchema = OutboxMessageSchema.extend({

@@ -524,7 +524,9 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     orderItemId: integer('order_item_id').references(() => orderItems.id),
     /** The message this one is a copy of, when an admin resent it (docs/decisions/notifications-and-outbox.md). */
-    resentFromId: integer('resent_from_id').references((): AnyPgColumn => outbox.id, { onDelete: 'set null' }),
+    resentFromId: integer('resent_from_id').references((): AnyPgColumn => outbox.id, {
+      onDelete: 'set null',
+    }),
     /** The key of the resend click that made this copy: a repeated click finds the copy instead of a second one. */
     resendKey: text('resend_key').unique(),
     createdAt: createdAt(),

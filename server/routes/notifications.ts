@@ -32,7 +32,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     {
       schema: {
         tags: ['notifications'],
-        summary: "Mark the given notifications (or, with no ids, all the caller's) read; repeating it changes nothing",
+        summary:
+          "Mark the given notifications (or, with no ids, all the caller's) read; repeating it changes nothing",
         body: MarkNotificationsReadSchema,
         response: { 200: json('The notifications after marking them read', NotificationListSchema) },
       },
@@ -51,7 +52,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         tags: ['notifications'],
         summary: 'The notifications grouped by order item and kind, newest group first (unread or all)',
         querystring: NotificationGroupsQuerySchema,
-        response: { 200: json('Up to 30 groups, each with its newest 5 notifications', NotificationGroupsSchema) },
+        response: {
+          200: json('Up to 30 groups, each with its newest 5 notifications', NotificationGroupsSchema),
+        },
       },
     },
     async (request) => listNotificationGroups(db, currentUser(request).id, request.query.filter),

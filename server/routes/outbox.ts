@@ -29,7 +29,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { data
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Customer e-mails and their delivery state, 50 a page, filtered by status, kind, recipient, days',
+        summary:
+          'Customer e-mails and their delivery state, 50 a page, filtered by status, kind, recipient, days',
         querystring: OutboxQuerySchema,
         response: { 200: json('A page of messages, newest first', OutboxPageSchema) },
       },
@@ -89,7 +90,10 @@ export const outboxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { data
         body: ResendOutboxSchema,
         response: {
           201: json('The new copy, pending', OutboxMessageDetailResponseSchema),
-          200: json('The copy this resend_key already made (nothing new queued)', OutboxMessageDetailResponseSchema),
+          200: json(
+            'The copy this resend_key already made (nothing new queued)',
+            OutboxMessageDetailResponseSchema,
+          ),
           ...refusals(409),
         },
       },

@@ -91,7 +91,11 @@ export async function listNotificationGroups(
 }
 
 /** Marks every unread notification of one group (order item and kind) of the user read; answers the unread left. */
-export async function markGroupRead(db: Db, userId: number, group: MarkGroupRead): Promise<{ unread_count: number }> {
+export async function markGroupRead(
+  db: Db,
+  userId: number,
+  group: MarkGroupRead,
+): Promise<{ unread_count: number }> {
   return db.transaction(async (tx) => {
     let itemCondition = isNull(notifications.orderItemId);
     if (group.order_item_ref !== null) {

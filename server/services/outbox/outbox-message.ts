@@ -14,7 +14,10 @@ type Row = typeof outbox.$inferSelect;
 
 async function refOf(db: Db | Tx, orderItemId: number | null): Promise<string | null> {
   if (orderItemId === null) return null;
-  const [item] = await db.select({ ref: orderItems.ref }).from(orderItems).where(eq(orderItems.id, orderItemId));
+  const [item] = await db
+    .select({ ref: orderItems.ref })
+    .from(orderItems)
+    .where(eq(orderItems.id, orderItemId));
   return item?.ref ?? null;
 }
 
@@ -24,7 +27,11 @@ async function detailOf(db: Db | Tx, row: Row, mailFrom: string): Promise<Outbox
   const [files, copies] = await Promise.all([
     ids.length > 0
       ? db
-          .select({ id: attachments.id, filename: attachments.filename, contentType: attachments.contentType })
+          .select({
+            id: attachments.id,
+            filename: attachments.filename,
+            contentType: attachments.contentType,
+          })
           .from(attachments)
           .where(inArray(attachments.id, ids))
       : Promise.resolve([]),
@@ -39,7 +46,8 @@ async function detailOf(db: Db | Tx, row: Row, mailFrom: string): Promise<Outbox
     ...messageWire(row, ref),
     from: mailFrom,
     message_id: row.messageId,
-    next_attempt_at: row.status === 'sent' || row.status === 'failed' ? null : row.nextAttemptAt.toISOString(),
+    next_attempt_at:
+      row.status === 'sent' || row.status === 'failed' ? null : row.nextAttemptAt.toISOString(),
     text_body: row.textBody,
     html_body: row.htmlBody,
     // In the order the message lists them; a file deleted since is still named, without a link.
@@ -89,7 +97,10 @@ export async function resendOutboxMessage(
     const [earlier] = await tx.select().from(outbox).where(eq(outbox.resendKey, resendKey));
     if (earlier) return answerRepeat(tx, earlier, id, mailFrom);
     if (original.status === 'pending' || original.status === 'sending') {
-      throw new AppError('wrong_state', 'This message is still on its way; it can be resent once sent or failed.');
+      throw new AppError(
+        'wrong_state',
+        'This message is still on its way; it can be resent once sent or failed.',
+      );
     }
     const [copy] = await tx
       .insert(outbox)
