@@ -231,6 +231,7 @@ export function OutboxMessageDrawer({
       size="min(720px, 100vw)"
       title={m ? m.subject : 'Message'}
       classNames={{ title: classes.drawerTitle }}
+      closeButtonProps={{ 'aria-label': 'Close the message' }}
     >
       {query.isPending ? (
         <Stack gap="xs" aria-busy>
