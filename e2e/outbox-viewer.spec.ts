@@ -132,7 +132,12 @@ test('on a phone the outbox and an open message fit the screen', async ({ page }
   await page.getByTestId('outbox-row').first().getByRole('link').first().click();
   const drawer = page.getByRole('dialog').first();
   await expect(drawer.getByRole('button', { name: 'Resend' })).toBeInViewport();
-  const box = await drawer.boundingBox();
-  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  // Polled: the drawer slides in from the right.
+  await expect
+    .poll(async () => {
+      const box = await drawer.boundingBox();
+      return box ? box.x + box.width : Number.POSITIVE_INFINITY;
+    })
+    .toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

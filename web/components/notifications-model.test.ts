@@ -32,6 +32,10 @@ describe('group titles', () => {
     expect(groupTitle({ kind: 'customer_reply', count: 3, order_item_ref: '100234-2' })).toBe(
       '100234-2 · 3 customer replies',
     );
-    expect(groupTitle({ kind: 'escalated', count: 1, order_item_ref: null })).toBe('1 escalation');
+    expect(groupTitle({ kind: 'assigned', count: 1, order_item_ref: '100234-2' })).toBe(
+      '100234-2 · Assignment',
+    );
+    expect(groupTitle({ kind: 'escalated', count: 2, order_item_ref: null })).toBe('2 escalations');
+    expect(groupTitle({ kind: 'unpaid_cart', count: 1, order_item_ref: null })).toBe('Unpaid cart');
   });
 });

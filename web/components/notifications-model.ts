@@ -30,6 +30,17 @@ export function kindCount(kind: string, count: number): string {
   return `${count} × ${kind.replaceAll('_', ' ')}`;
 }
 
-/** A group's title: '100234-2 · 3 customer replies', or the count alone for notifications about no item. */
-export const groupTitle = (g: Pick<NotificationGroup, 'kind' | 'count' | 'order_item_ref'>): string =>
-  g.order_item_ref ? `${g.order_item_ref} · ${kindCount(g.kind, g.count)}` : kindCount(g.kind, g.count);
+/** One of a kind, as a title: 'Customer reply'. */
+function kindOne(kind: string): string {
+  const one = KIND_NOUNS[kind]?.[0] ?? kind.replaceAll('_', ' ');
+  return one.charAt(0).toUpperCase() + one.slice(1);
+}
+
+/**
+ * A group's title: '100234-2 · 3 customer replies', '100234-2 · Assignment' for one, and without the ref for
+ * notifications about no item.
+ */
+export function groupTitle(g: Pick<NotificationGroup, 'kind' | 'count' | 'order_item_ref'>): string {
+  const what = g.count === 1 ? kindOne(g.kind) : kindCount(g.kind, g.count);
+  return g.order_item_ref ? `${g.order_item_ref} · ${what}` : what;
+}

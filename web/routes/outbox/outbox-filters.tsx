@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { OUTBOX_STATUSES, OutboxKindsSchema, type OutboxStatus } from '../../../domain/contract/outbox';
 import { api } from '../../api/client';
+import { DateField } from '../order/date-field';
 import { isFiltered, kindLabel, type OutboxFilters } from './outbox-model';
 import classes from './outbox-page.module.css';
 import { STATUS } from './outbox-status';
@@ -71,21 +72,21 @@ export function OutboxFilterBar({
         className={classes.fieldWide}
         rightSection={<IconSearch size={14} aria-hidden />}
       />
-      <TextInput
+      <DateField
         label="From"
-        type="date"
-        value={filters.from ?? ''}
-        max={filters.until}
-        onChange={(e) => onChange({ ...filters, from: e.currentTarget.value || undefined })}
+        clearable
+        value={filters.from ?? null}
+        maxDate={filters.until}
+        onChange={(v) => onChange({ ...filters, from: v ?? undefined })}
         size="xs"
         className={classes.fieldNarrow}
       />
-      <TextInput
+      <DateField
         label="Until"
-        type="date"
-        value={filters.until ?? ''}
-        min={filters.from}
-        onChange={(e) => onChange({ ...filters, until: e.currentTarget.value || undefined })}
+        clearable
+        value={filters.until ?? null}
+        minDate={filters.from}
+        onChange={(v) => onChange({ ...filters, until: v ?? undefined })}
         size="xs"
         className={classes.fieldNarrow}
       />

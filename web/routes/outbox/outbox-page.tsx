@@ -139,7 +139,7 @@ export default function OutboxPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={158}>Created</Table.Th>
-                <Table.Th w={180}>To</Table.Th>
+                <Table.Th w={230}>To</Table.Th>
                 <Table.Th>Subject</Table.Th>
                 <Table.Th w={104} style={{ whiteSpace: 'nowrap' }}>
                   Order item
