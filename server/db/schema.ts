@@ -513,6 +513,8 @@ export const outbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    /** The HTML alternative, when the message has one (shown to staff in a sandboxed frame). */
+    htmlBody: text('html_body'),
     attachmentIds: jsonb('attachment_ids'),
     messageId: text('message_id').notNull().unique(),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
@@ -521,9 +523,18 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     orderItemId: integer('order_item_id').references(() => orderItems.id),
+    /** The message this one is a copy of, when an admin resent it (docs/decisions/notifications-and-outbox.md). */
+    resentFromId: integer('resent_from_id').references((): AnyPgColumn => outbox.id, {
+      onDelete: 'set null',
+    }),
+    /** The key of the resend click that made this copy: a repeated click finds the copy instead of a second one. */
+    resendKey: text('resend_key').unique(),
     createdAt: createdAt(),
   },
   (t) => [
+    index('outbox_resent_from_idx').on(t.resentFromId),
+    // The outbox viewer's newest-first list and its date-range filter.
+    index('outbox_created_idx').on(t.createdAt),
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     // The retention job's walk over delivered e-mail, oldest first (server/jobs/retention.ts).
     index('outbox_sent_retention_idx').on(t.sentAt).where(sql`${t.status} = 'sent'`),

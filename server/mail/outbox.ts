@@ -12,6 +12,8 @@ export interface EmailToSend {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to the text (optional; the text is always sent). */
+  html?: string;
   orderItemId?: number | null;
   attachmentIds?: number[];
 }
@@ -24,6 +26,7 @@ export async function enqueueEmail(tx: Db | Tx, email: EmailToSend): Promise<voi
     toAddress: email.to,
     subject: email.subject,
     textBody: email.text,
+    htmlBody: email.html ?? null,
     orderItemId: email.orderItemId ?? null,
     attachmentIds: email.attachmentIds && email.attachmentIds.length > 0 ? email.attachmentIds : null,
     messageId,

@@ -58,6 +58,7 @@ export function createMailer(opts: MailerOptions) {
         to: row.toAddress,
         subject: row.subject,
         text: row.textBody,
+        html: row.htmlBody ?? undefined,
         messageId: row.messageId,
         attachments: files.map((f, i) => ({
           filename: f.filename,

@@ -58,8 +58,12 @@ interface HeldItem {
 /** A workflow action the state machine refused: the seed's script is wrong, so seeding stops. */
 export class SeedScriptError extends Error {}
 
-/** Notifications older than this are stored as read, as a team working through them would leave them. */
-const READ_AFTER_MS = 30 * 86_400_000;
+/**
+ * How many of each user's newest notifications the demo leaves unread: a handful (3 to 8, varying by user), as a
+ * team working through its bell would leave it; the older ones are read an hour after they came.
+ */
+const unreadKeptFor = (userId: number) => 3 + ((userId * 2) % 6);
+const READ_AN_HOUR_LATER_MS = 3_600_000;
 
 export class DemoBuilder {
   readonly users: UserRow[] = [];
@@ -261,14 +265,13 @@ export class DemoBuilder {
           : [n.to];
       for (const recipient of recipients) {
         if (recipient === userId) continue;
-        const old = this.now.getTime() - now.getTime() > READ_AFTER_MS;
         this.notifications.push({
           id: this.notifications.length + 1,
           userId: recipient,
           kind: n.kind,
           message: n.message,
           orderItemId,
-          readAt: old ? new Date(now.getTime() + 3_600_000) : null,
+          readAt: null,
           createdAt: now,
         });
       }
@@ -322,6 +325,23 @@ export class DemoBuilder {
   /** How many rows the writer inserts, for the progress line. */
   get rowCount(): number {
     return this.tables().reduce((n, [, rows]) => n + rows.length, 0);
+  }
+
+  /** Leaves each user's newest few notifications unread and marks the rest read (call once, when built). */
+  settleNotifications(): void {
+    const newestFirst = [...this.notifications].sort(
+      (a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0) || b.id - a.id,
+    );
+    const keptSoFar = new Map<number, number>();
+    for (const n of newestFirst) {
+      const kept = keptSoFar.get(n.userId) ?? 0;
+      if (kept < unreadKeptFor(n.userId)) {
+        keptSoFar.set(n.userId, kept + 1);
+        continue;
+      }
+      const created = n.createdAt?.getTime() ?? this.now.getTime();
+      n.readAt = new Date(Math.min(created + READ_AN_HOUR_LATER_MS, this.now.getTime()));
+    }
   }
 
   /** The tables in foreign-key order with their rows. */

@@ -161,11 +161,28 @@ describe('demo data', () => {
       expect(r[key], key).toBeGreaterThan(0);
   });
 
+  it('leaves each user a handful of unread notifications (3 to 8), the older ones read', async () => {
+    const rows = await rowsOf<{ email: string; unread: number; read: number }>(sql`
+      select u.email, count(*) filter (where n.read_at is null)::int as unread,
+        count(*) filter (where n.read_at is not null)::int as read
+      from users u join notifications n on n.user_id = u.id group by u.email`);
+    for (const email of ['admin@demo.test', 'alice@demo.test', 'bob@demo.test']) {
+      const row = rows.find((r) => r.email === email);
+      expect(row?.unread, email).toBeGreaterThanOrEqual(3);
+      expect(row?.unread, email).toBeLessThanOrEqual(8);
+      expect(row?.read, email).toBeGreaterThan(0);
+    }
+    const [late] = await rowsOf<{ n: number }>(sql`
+      select count(*)::int as n from notifications r join notifications u
+        on u.user_id = r.user_id and u.read_at is null and r.read_at is not null and r.created_at > u.created_at`);
+    expect(late.n, 'a read notification newer than an unread one').toBe(0);
+  });
+
   it('is deterministic: the same moment builds the same rows', async () => {
     const now = new Date('2026-11-22T12:00:00Z');
     const [a, b] = await Promise.all([buildDemo(now), buildDemo(now)]);
-    expect(JSON.stringify([a.orders, a.items, a.events, a.outbox])).toBe(
-      JSON.stringify([b.orders, b.items, b.events, b.outbox]),
+    expect(JSON.stringify([a.orders, a.items, a.events, a.outbox, a.notifications])).toBe(
+      JSON.stringify([b.orders, b.items, b.events, b.outbox, b.notifications]),
     );
   });
 });

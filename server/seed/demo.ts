@@ -542,6 +542,7 @@ export async function buildDemo(now = new Date()): Promise<DemoBuilder> {
   addFcoBatches(plan);
   addEscalations(plan);
   addOrderChangesAndFlags(plan);
+  b.settleNotifications();
   return b;
 }
 

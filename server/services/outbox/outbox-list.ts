@@ -1,13 +1,13 @@
-/** The outbox as admins see it: every customer e-mail and how its delivery went; a failed one sent again. */
-import { count, desc, eq } from 'drizzle-orm';
-import type { OutboxMessage, OutboxPage } from '../../../domain/contract/outbox';
+/** The outbox as admins see it: every customer e-mail and how its delivery went, filtered; a failed one sent again. */
+import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import type { OutboxMessage, OutboxPage, OutboxQuery } from '../../../domain/contract/outbox';
 import type { Db } from '../../db/client';
 import { orderItems, outbox } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 
 export const OUTBOX_PER_PAGE = 50;
 
-const messageWire = (m: typeof outbox.$inferSelect, ref: string | null): OutboxMessage => ({
+export const messageWire = (m: typeof outbox.$inferSelect, ref: string | null): OutboxMessage => ({
   id: m.id,
   kind: m.kind,
   to: m.toAddress,
@@ -19,27 +19,54 @@ const messageWire = (m: typeof outbox.$inferSelect, ref: string | null): OutboxM
   created_at: m.createdAt.toISOString(),
   order_item_ref: ref,
   attachment_count: Array.isArray(m.attachmentIds) ? m.attachmentIds.length : 0,
+  resent_from_id: m.resentFromId,
 });
 
-/** One page of the outbox, newest first. */
-export async function listOutbox(db: Db, page: number): Promise<OutboxPage> {
+/** The start of a London calendar day ('yyyy-MM-dd') as a moment, in SQL both PostgreSQL 15 and PGlite run. */
+const londonMidnight = (day: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/London')`;
+
+/** `%`, `_` and `\` typed by the user match themselves, not any text. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterOf(q: Omit<OutboxQuery, 'page'>): SQL | undefined {
+  const to = q.to?.trim();
+  return and(
+    q.status ? eq(outbox.status, q.status) : undefined,
+    q.kind ? eq(outbox.kind, q.kind) : undefined,
+    to ? ilike(outbox.toAddress, `%${likeEscaped(to)}%`) : undefined,
+    q.from ? gte(outbox.createdAt, londonMidnight(q.from)) : undefined,
+    q.until ? lt(outbox.createdAt, londonMidnight(q.until, 1)) : undefined,
+  );
+}
+
+/** One page of the outbox, newest first, narrowed by the query's filters. */
+export async function listOutbox(db: Db, query: OutboxQuery): Promise<OutboxPage> {
+  const where = filterOf(query);
   const [rows, [{ n }]] = await Promise.all([
     db
       .select({ m: outbox, ref: orderItems.ref })
       .from(outbox)
       .leftJoin(orderItems, eq(orderItems.id, outbox.orderItemId))
+      .where(where)
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
       .limit(OUTBOX_PER_PAGE)
-      .offset((page - 1) * OUTBOX_PER_PAGE),
-    db.select({ n: count() }).from(outbox),
+      .offset((query.page - 1) * OUTBOX_PER_PAGE),
+    db.select({ n: count() }).from(outbox).where(where),
   ]);
   return {
     messages: rows.map(({ m, ref }) => messageWire(m, ref)),
-    page,
+    page: query.page,
     per_page: OUTBOX_PER_PAGE,
     total_count: n,
     total_pages: Math.ceil(n / OUTBOX_PER_PAGE),
   };
+}
+
+/** The kinds of e-mail the outbox holds, for the kind filter. */
+export async function listOutboxKinds(db: Db): Promise<{ kinds: string[] }> {
+  const rows = await db.selectDistinct({ kind: outbox.kind }).from(outbox).orderBy(outbox.kind);
+  return { kinds: rows.map((r) => r.kind) };
 }
 
 /**

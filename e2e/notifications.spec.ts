@@ -1,0 +1,80 @@
+/** The bell: notifications grouped by order item and kind, the Unread/All filter, opening a group, mark all read. */
+import { expect, type Page } from '@playwright/test';
+import { apiAs, assignItems, createOrder, ordererId } from './api-helpers';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+
+/** A fresh item whose assignment reaches bob twice: one group of two "assigned" notifications for him. */
+async function itemAssignedToBobTwice(baseURL: string): Promise<string> {
+  const admin = await apiAs(baseURL, 'admin@demo.test');
+  const { itemRefs } = await createOrder(baseURL, [{}]);
+  const [ref] = itemRefs;
+  const bob = await ordererId(admin, 'bob@demo.test');
+  const alice = await ordererId(admin, 'alice@demo.test');
+  await assignItems(admin, [ref], bob);
+  await admin.post(`order_items/${ref}/reassign`, { reassign: { orderer_id: alice } });
+  await admin.post(`order_items/${ref}/reassign`, { reassign: { orderer_id: bob } });
+  await admin.dispose();
+  return ref;
+}
+
+const openBell = async (page: Page) => {
+  await page.getByTestId('notifications-bell').click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel).toBeVisible();
+  return panel;
+};
+
+test('notifications come grouped by item and kind; a group opens its item and is read; mark all read', async ({
+  page,
+  baseURL,
+}) => {
+  const ref = await itemAssignedToBobTwice(baseURL as string);
+  await signIn(page, 'bob@demo.test');
+  const panel = await openBell(page);
+
+  // Unread first: the new group, titled by item and count, with its two members behind the chevron.
+  await expect(panel.getByRole('radio', { name: 'Unread' })).toBeChecked();
+  const group = panel.getByTestId('notification-group').filter({ hasText: `${ref} · 2 assignments` });
+  await expect(group).toBeVisible();
+  await expect(group).toContainText('2 new');
+  await group.getByRole('button', { name: `Show the ${ref} · 2 assignments` }).click();
+  await expect(group.getByRole('list', { name: `${ref} · 2 assignments` }).getByRole('listitem')).toHaveCount(
+    2,
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  // Opening it goes to the item and reads the group.
+  await group
+    .getByRole('button', { name: new RegExp(`^${ref} · 2 assignments, unread: open the order item$`) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${ref}$`));
+  const again = await openBell(page);
+  await expect(again.getByTestId('notification-group').filter({ hasText: `${ref} ·` })).toHaveCount(0);
+  await again.getByText('All', { exact: true }).click();
+  const readGroup = again.getByTestId('notification-group').filter({ hasText: `${ref} · 2 assignments` });
+  await expect(readGroup).toBeVisible();
+  await expect(readGroup).not.toHaveAttribute('data-unread');
+
+  // Mark all read: the bell has no count, the Unread view is empty, and a second click is not offered.
+  await again.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await again.getByText('Unread', { exact: true }).click();
+  await expect(again.getByText('No unread notifications.')).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+});
+
+test('on a phone the bell opens within the screen, without sideways scrolling', async ({ page, baseURL }) => {
+  const ref = await itemAssignedToBobTwice(baseURL as string);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'bob@demo.test');
+  const panel = await openBell(page);
+  await panel.getByText('All', { exact: true }).click();
+  await expect(
+    panel.getByTestId('notification-group').filter({ hasText: `${ref} · 2 assignments` }),
+  ).toBeVisible();
+  const box = (await panel.boundingBox()) ?? { x: -1, width: Number.POSITIVE_INFINITY };
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(panel.getByRole('button', { name: 'Mark all read' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
