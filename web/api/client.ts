@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import type { ApiErrorBody } from '../../domain/contract/session';
+import { connection, isGatewayFailure } from '../lib/connection';
 
 /** A failed API call: the HTTP status and the server's error code, message and details. */
 export class ApiError extends Error {
@@ -149,8 +150,16 @@ function failure(status: number, parsed: unknown, opts: RequestOptions): ApiErro
   return error;
 }
 
-const networkError = () =>
-  new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+const networkError = () => {
+  connection.reportLost();
+  return new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+};
+
+/** Any answer from the app says the server is back; a gateway's 502–504 says it is not there. */
+function noteReached(status: number): void {
+  if (isGatewayFailure(status)) connection.reportLost();
+  else connection.reportBack();
+}
 
 /** The JSON of a body, or null when it is empty or not JSON. */
 function parseJson(text: string): unknown {
@@ -187,6 +196,7 @@ async function request<S extends z.ZodType>(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw networkError();
   }
+  noteReached(response.status);
 
   const parsed = parseJson(await response.text());
 
@@ -259,6 +269,7 @@ export async function postForFile(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw networkError();
   }
+  noteReached(response.status);
   if (!response.ok) throw failure(response.status, parseJson(await response.text()), opts);
   return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
 }

@@ -14,7 +14,7 @@ describe('notifySuccess', () => {
       color: 'green',
       title: undefined,
       message: 'Escalated 100234-2',
-      autoClose: 4000,
+      autoClose: 3000,
       closeButtonProps: { 'aria-label': 'Dismiss' },
     });
   });
@@ -23,14 +23,23 @@ describe('notifySuccess', () => {
 describe('notifyError', () => {
   const last = () => shown.mock.calls.at(-1)?.[0];
 
-  it('stays until dismissed, with the caller title and the server message under it', () => {
+  it('closes by itself after a while, with the caller title and the server message under it', () => {
     notifyError(new ApiError(409, 'stale', 'Someone else changed this record.'), 'Failed to set flag');
     expect(last()).toMatchObject({
       color: 'red',
       title: 'Failed to set flag',
       message: 'Someone else changed this record.',
-      autoClose: false,
+      autoClose: 12_000,
     });
+  });
+
+  it('gives the same failure the same id, so a repeat does not stack a second toast', () => {
+    notifyError(new Error('Network down'), 'Could not save');
+    const first = last()?.id;
+    notifyError(new Error('Network down'), 'Could not save');
+    expect(last()?.id).toBe(first);
+    notifyError(new Error('Network down'), 'Failed to set flag');
+    expect(last()?.id).not.toBe(first);
   });
 
   it('shows any error message, and asks to try again when there is none', () => {
