@@ -9,8 +9,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { createOrder } from './api-helpers';
-import { signIn, test } from './fixtures';
+import { apiAs, createOrder, ordererId } from './api-helpers';
+import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 const banner = (page: Page) => page.getByRole('alert').filter({ hasText: 'Connection lost — reconnecting…' });
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -224,3 +224,67 @@ test('a screen that throws shows the error inside the shell; Try again renders i
   await expect(routeError).toHaveCount(0);
   expect(loads.count).toBe(0);
 });
+
+type Rect = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The box of what the locator shows, failing when it shows nothing. */
+async function boxOf(locator: ReturnType<Page['locator']>): Promise<Rect> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return box;
+}
+
+for (const size of [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`toasts cover neither the order page's header actions nor a list's bulk actions (${size.name})`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page);
+    const { itemRefs } = await createOrder(baseURL ?? '', [{}]);
+    await page.goto(`/orders/${itemRefs[0]}`);
+    const flag = page.getByRole('button', { name: 'Flag' });
+    await flag.click();
+    const flagged = page.locator('.mantine-Notification-root').filter({ hasText: 'flagged' });
+    await expect(flagged).toBeVisible();
+    const toast = await boxOf(flagged);
+    for (const action of [
+      flag,
+      page.getByRole('button', { name: 'Originals received' }),
+      page.getByRole('link', { name: 'Print cover letter' }),
+    ]) {
+      expect(overlaps(toast, await boxOf(action))).toBe(false);
+    }
+
+    // A list with a selection: the toast shows above the sticky bulk-action bar.
+    const admin = await apiAs(baseURL ?? '', 'admin@demo.test');
+    await page.goto(`/work-queues/${await ordererId(admin, 'alice@demo.test')}`);
+    await page.getByRole('checkbox').nth(2).check();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await page.route('**/api/v1/order_items/export.csv', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'Export broke.' } } }),
+    );
+    await bar.getByRole('button', { name: /Export CSV/ }).click();
+    const failed = page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Could not export the items' });
+    await expect(failed).toBeVisible();
+    // Measured once it has finished sliding in: two reads in a row agree.
+    let last = '';
+    await expect
+      .poll(async () => {
+        const now = JSON.stringify(await boxOf(failed));
+        const settled = now === last;
+        last = now;
+        return settled;
+      })
+      .toBe(true);
+    expect(overlaps(await boxOf(failed), await boxOf(bar))).toBe(false);
+    await admin.dispose();
+  });
+}

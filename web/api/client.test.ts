@@ -198,7 +198,7 @@ describe('api client', () => {
     expect(error.code).toBe('network_error');
   });
 
-  it('says the connection is lost on a network failure or a gateway 502–504, and back on any answer', async () => {
+  it('says the connection is lost on a network failure or a proxy 502–504, and back on any answer of the app', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
@@ -211,6 +211,13 @@ describe('api client', () => {
     await api.get('order_items/9-9', EmptySchema).catch(() => undefined);
     expect(connection.isLost()).toBe(false);
     stubFetch(504, undefined);
+    await api.get('notifications', NotificationListSchema).catch(() => undefined);
+    expect(connection.isLost()).toBe(true);
+    // The app's own 503 (its database is briefly down) is an answer: the action failed, the server is there.
+    stubFetch(503, { error: { code: 'unavailable', message: 'Try again shortly.' } });
+    await api.get('notifications', NotificationListSchema).catch(() => undefined);
+    expect(connection.isLost()).toBe(false);
+    stubFetch(502, undefined);
     await api.get('notifications', NotificationListSchema).catch(() => undefined);
     expect(connection.isLost()).toBe(true);
     stubFetch(200, {});

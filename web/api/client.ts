@@ -155,9 +155,13 @@ const networkError = () => {
   return new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
 };
 
-/** Any answer from the app says the server is back; a gateway's 502–504 says it is not there. */
-function noteReached(status: number): void {
-  if (isGatewayFailure(status)) connection.reportLost();
+/**
+ * Any answer from the app says the server is back; a 502–504 that is not the app's own error (a proxy's page
+ * while the app is down or restarting) says it is not there. The app's own 503 (its database is briefly
+ * unavailable) is the action's failure to show, not a lost connection.
+ */
+function noteReached(status: number, parsed: unknown): void {
+  if (isGatewayFailure(status) && !isErrorBody(parsed)) connection.reportLost();
   else connection.reportBack();
 }
 
@@ -196,9 +200,8 @@ async function request<S extends z.ZodType>(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw networkError();
   }
-  noteReached(response.status);
-
   const parsed = parseJson(await response.text());
+  noteReached(response.status, parsed);
 
   if (!response.ok) throw failure(response.status, parsed, opts);
 
@@ -269,8 +272,12 @@ export async function postForFile(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw networkError();
   }
-  noteReached(response.status);
-  if (!response.ok) throw failure(response.status, parseJson(await response.text()), opts);
+  if (!response.ok) {
+    const parsed = parseJson(await response.text());
+    noteReached(response.status, parsed);
+    throw failure(response.status, parsed, opts);
+  }
+  connection.reportBack();
   return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
 }
 

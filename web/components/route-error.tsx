@@ -8,8 +8,8 @@ import { Button, Center, EmptyState, Paper } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
-import { connection } from '../lib/connection';
-import { claimStaleChunkReload, isChunkLoadError, serverAnswers } from '../lib/stale-chunk';
+import { connection, serverAnswers } from '../lib/connection';
+import { claimStaleChunkReload, isChunkLoadError } from '../lib/stale-chunk';
 
 type Shown = 'checking' | 'reloading' | 'offline' | 'broken';
 

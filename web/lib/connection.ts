@@ -1,7 +1,7 @@
 /**
  * Whether the server can be reached, as the live-update stream and the API calls last found it. The stream
- * dropping, a request that could not reach the server or a 502–504 say "lost"; the stream opening again or
- * any answer from the server say "back". The shell shows a banner while lost, and on the way back refetches
+ * dropping while the server does not answer, a request that could not reach the server or a proxy's 502–504
+ * say "lost"; the stream opening again or any answer from the server say "back". The shell shows a banner while lost, and on the way back refetches
  * what is on screen (hints sent meanwhile were missed).
  */
 import { useSyncExternalStore } from 'react';
@@ -53,3 +53,30 @@ export function useConnectionLost(state: ConnectionState = connection): boolean 
 
 /** HTTP statuses a proxy or the platform answers while the app itself is down or restarting. */
 export const isGatewayFailure = (status: number): boolean => status >= 502 && status <= 504;
+
+/** True when the app's server answers at all (its liveness check): it is up, whatever else failed. */
+export async function serverAnswers(): Promise<boolean> {
+  try {
+    const response = await fetch('/healthz', { cache: 'no-store' });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Follows the browser's own word on the network: offline is lost at once (an open stream may take a while
+ * to notice), online again asks the server. Returns the cleanup.
+ */
+export function watchBrowserNetwork(state: ConnectionState = connection): () => void {
+  const offline = () => state.reportLost();
+  const online = () => {
+    void serverAnswers().then((answers) => answers && state.reportBack());
+  };
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  return () => {
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
+  };
+}

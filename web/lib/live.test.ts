@@ -179,11 +179,17 @@ describe('useLiveUpdates', () => {
     }
   });
 
-  it('says the connection is lost on a stream error and back when it opens, then refetches everything', () => {
+  const serverDown = () =>
+    vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+
+  it('says the connection is lost when the stream fails and the server does not answer, back when it opens, then refetches everything', async () => {
     const { invalidate, hook, source } = mountWithSpy();
+    vi.stubGlobal('fetch', serverDown());
     try {
       source.emit('error');
-      expect(connection.isLost()).toBe(true);
+      await vi.waitFor(() => expect(connection.isLost()).toBe(true));
       expect(invalidate).not.toHaveBeenCalled();
       source.emit('open');
       expect(connection.isLost()).toBe(false);
@@ -194,9 +200,26 @@ describe('useLiveUpdates', () => {
     }
   });
 
+  it('keeps the connection when only the stream fails and the server answers', async () => {
+    const { invalidate, hook, source } = mountWithSpy();
+    const fetchMock = vi.fn(async () => new Response('ok'));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      source.emit('error');
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/healthz', { cache: 'no-store' }));
+      await Promise.resolve();
+      expect(connection.isLost()).toBe(false);
+      expect(invalidate).not.toHaveBeenCalled();
+    } finally {
+      hook.unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('reopens a stream the browser gave up on, asking for the user first, later each time', () => {
     vi.useFakeTimers();
     const { hook, source } = mountWithSpy();
+    vi.stubGlobal('fetch', serverDown());
     try {
       source.readyState = FakeEventSource.CLOSED;
       source.emit('error');

@@ -8,7 +8,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../api/queries';
-import { connection } from './connection';
+import { connection, serverAnswers, watchBrowserNetwork } from './connection';
 
 const SETTLE_MS = 250;
 
@@ -43,14 +43,15 @@ const REOPEN_MAX_MS = 30_000;
 
 /**
  * Opens the event stream for the signed-in app shell; closes it when the shell goes. The stream's state
- * drives the connection banner: an error says lost, opening again says back, and the way back refetches
- * every query on screen. The browser reconnects by itself after a network error; after an answer other
+ * drives the connection banner: an error while the server does not answer says lost, opening again says
+ * back, and the way back refetches every query on screen. The browser reconnects by itself after a network error; after an answer other
  * than 200 (a gateway's 502 during a deploy, or 401 once the session has ended) it gives up, so the stream
  * is reopened here, after asking for the signed-in user: a 401 there sends the user to sign-in.
  */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => connection.onBack(() => applyResync(queryClient)), [queryClient]);
+  useEffect(() => watchBrowserNetwork(), []);
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     let source: EventSource;
@@ -66,7 +67,9 @@ export function useLiveUpdates(): void {
         connection.reportBack();
       });
       source.addEventListener('error', () => {
-        connection.reportLost();
+        // The stream alone may fail (a proxy that cuts it) while the server is there: ask the server, so
+        // the banner and the refetch on the way back follow the server, not the stream.
+        void serverAnswers().then((answers) => (answers ? connection.reportBack() : connection.reportLost()));
         if (source.readyState !== EventSource.CLOSED) return;
         clearTimeout(reopen);
         reopen = setTimeout(() => {

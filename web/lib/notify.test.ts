@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import { notifyError, notifySuccess } from './notify';
+import { notifyError, notifySuccess, toastLift } from './notify';
 
 const shown = vi.hoisted(() => vi.fn());
 vi.mock('@mantine/notifications', () => ({ notifications: { show: shown } }));
@@ -47,5 +47,25 @@ describe('notifyError', () => {
     expect(last()).toMatchObject({ message: 'Network down' });
     notifyError('weird', 'Could not save');
     expect(last()).toMatchObject({ title: 'Could not save', message: 'Please try again.' });
+  });
+});
+
+describe('toastLift', () => {
+  const desktop = { width: 1440, height: 900 };
+  const phone = { width: 390, height: 844 };
+
+  it('lifts the toasts by the height of a bulk bar stuck to the bottom under their column', () => {
+    // Sticky 8 px from the bottom, 44 px high, the full width of a queue.
+    expect(toastLift({ top: 848, bottom: 892, right: 1420 }, desktop)).toBe(52);
+    // On a phone it wraps to three rows.
+    expect(toastLift({ top: 700, bottom: 836, right: 374 }, phone)).toBe(144);
+  });
+
+  it('leaves them where they are with no bar, a bar higher up, or one beside their column', () => {
+    expect(toastLift(null, desktop)).toBe(0);
+    expect(toastLift({ top: 300, bottom: 410, right: 1420 }, desktop)).toBe(0);
+    expect(toastLift({ top: 1200, bottom: 1310, right: 1420 }, desktop)).toBe(0);
+    // The dashboard's left column: the toasts show over the right one.
+    expect(toastLift({ top: 780, bottom: 892, right: 925 }, desktop)).toBe(0);
   });
 });

@@ -32,13 +32,3 @@ export function claimStaleChunkReload(storage: GuardStorage, now: number = Date.
     return false;
   }
 }
-
-/** True when the app's server answers at all: a missing chunk is then a stale one, not an outage. */
-export async function serverAnswers(): Promise<boolean> {
-  try {
-    const response = await fetch('/healthz', { cache: 'no-store' });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
