@@ -109,6 +109,7 @@ withOwnServer.describe('while the server is stopped and started again', () => {
 
       await server.stop();
       await expect(banner(page)).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
       // The header and navigation stay; the bar sits under the header and covers none of it.
       const header = page.getByRole('banner');
       await expect(header.getByTestId('clock')).toBeVisible();
