@@ -3,11 +3,13 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { isApiError, setCsrfToken, setUnauthorizedHandler, signInPath } from './api/client';
 import { AppLayout } from './components/app-layout';
 import { AdminOnly, RequireSignIn } from './components/auth';
 import { KeyboardShellProvider } from './components/keyboard-shell';
+import { RouteError } from './components/route-error';
+import { TOASTS } from './lib/notify';
 import { cssVariablesResolver, theme } from './theme';
 
 const SignInPage = lazy(() => import('./routes/sign-in/sign-in-page'));
@@ -40,6 +42,60 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** The signed-in screens, inside the shell. */
+const screens: RouteObject[] = [
+  { index: true, element: <Navigate to="/dashboard" replace /> },
+  { path: 'dashboard', element: <DashboardPage /> },
+  { path: 'my-queue', element: <MyQueuePage /> },
+  { path: 'work-queues/:ordererId', element: <WorkQueuePage /> },
+  { path: 'orders/:orderId', element: <OrderPage /> },
+  { path: 'fco_batch/:fcoBatchId', element: <FcoBatchPage /> },
+  { path: 'unpaid/:orderRef', element: <UnpaidPage /> },
+  { path: 'conversation/:id', element: <ConversationPage /> },
+  { path: 'search', element: <SearchPage /> },
+  {
+    path: 'admin',
+    element: (
+      <AdminOnly>
+        <AdminPage />
+      </AdminOnly>
+    ),
+  },
+  {
+    path: 'escalations',
+    element: (
+      <AdminOnly>
+        <EscalationsPage />
+      </AdminOnly>
+    ),
+  },
+  {
+    path: 'sales-report',
+    element: (
+      <AdminOnly>
+        <SalesReportPage />
+      </AdminOnly>
+    ),
+  },
+  {
+    path: 'users',
+    element: (
+      <AdminOnly>
+        <UsersPage />
+      </AdminOnly>
+    ),
+  },
+  {
+    path: 'outbox',
+    element: (
+      <AdminOnly>
+        <OutboxPage />
+      </AdminOnly>
+    ),
+  },
+  { path: '*', element: <Navigate to="/dashboard" replace /> },
+];
+
 export function createRouter() {
   return createBrowserRouter([
     {
@@ -49,6 +105,7 @@ export function createRouter() {
           <SignInPage />
         </Suspense>
       ),
+      errorElement: <RouteError fullPage />,
     },
     {
       path: '/',
@@ -59,57 +116,14 @@ export function createRouter() {
           </KeyboardShellProvider>
         </RequireSignIn>
       ),
+      // The shell itself failing: a whole-page message (the default would be React Router's developer page).
+      errorElement: <RouteError fullPage />,
       children: [
-        { index: true, element: <Navigate to="/dashboard" replace /> },
-        { path: 'dashboard', element: <DashboardPage /> },
-        { path: 'my-queue', element: <MyQueuePage /> },
-        { path: 'work-queues/:ordererId', element: <WorkQueuePage /> },
-        { path: 'orders/:orderId', element: <OrderPage /> },
-        { path: 'fco_batch/:fcoBatchId', element: <FcoBatchPage /> },
-        { path: 'unpaid/:orderRef', element: <UnpaidPage /> },
-        { path: 'conversation/:id', element: <ConversationPage /> },
-        { path: 'search', element: <SearchPage /> },
         {
-          path: 'admin',
-          element: (
-            <AdminOnly>
-              <AdminPage />
-            </AdminOnly>
-          ),
+          // A screen failing (its code cannot load, or it throws): the header and navigation stay.
+          errorElement: <RouteError />,
+          children: screens,
         },
-        {
-          path: 'escalations',
-          element: (
-            <AdminOnly>
-              <EscalationsPage />
-            </AdminOnly>
-          ),
-        },
-        {
-          path: 'sales-report',
-          element: (
-            <AdminOnly>
-              <SalesReportPage />
-            </AdminOnly>
-          ),
-        },
-        {
-          path: 'users',
-          element: (
-            <AdminOnly>
-              <UsersPage />
-            </AdminOnly>
-          ),
-        },
-        {
-          path: 'outbox',
-          element: (
-            <AdminOnly>
-              <OutboxPage />
-            </AdminOnly>
-          ),
-        },
-        { path: '*', element: <Navigate to="/dashboard" replace /> },
       ],
     },
   ]);
@@ -132,7 +146,7 @@ export function App() {
 
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} />
+      <Notifications {...TOASTS} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CurrentUserSchema, NotificationListSchema } from '../../domain/contract/session';
+import { connection } from '../lib/connection';
 import {
   ApiError,
   api,
@@ -195,6 +196,33 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
     expect(error.code).toBe('network_error');
+  });
+
+  it('says the connection is lost on a network failure or a proxy 502–504, and back on any answer of the app', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await api.get('notifications', NotificationListSchema).catch(() => undefined);
+    expect(connection.isLost()).toBe(true);
+    stubFetch(404, { error: { code: 'not_found', message: 'No such item.' } });
+    await api.get('order_items/9-9', EmptySchema).catch(() => undefined);
+    expect(connection.isLost()).toBe(false);
+    stubFetch(504, undefined);
+    await api.get('notifications', NotificationListSchema).catch(() => undefined);
+    expect(connection.isLost()).toBe(true);
+    // The app's own 503 (its database is briefly down) is an answer: the action failed, the server is there.
+    stubFetch(503, { error: { code: 'unavailable', message: 'Try again shortly.' } });
+    await api.get('notifications', NotificationListSchema).catch(() => undefined);
+    expect(connection.isLost()).toBe(false);
+    stubFetch(502, undefined);
+    await api.get('notifications', NotificationListSchema).catch(() => undefined);
+    expect(connection.isLost()).toBe(true);
+    stubFetch(200, {});
+    await api.get('order_items/1-1', EmptySchema);
+    expect(connection.isLost()).toBe(false);
   });
 
   it('on 401 forgets the token and sends the user to sign-in, remembering where they were', async () => {

@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import type { ApiErrorBody } from '../../domain/contract/session';
+import { connection, isGatewayFailure } from '../lib/connection';
 
 /** A failed API call: the HTTP status and the server's error code, message and details. */
 export class ApiError extends Error {
@@ -149,8 +150,20 @@ function failure(status: number, parsed: unknown, opts: RequestOptions): ApiErro
   return error;
 }
 
-const networkError = () =>
-  new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+const networkError = () => {
+  connection.reportLost();
+  return new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+};
+
+/**
+ * Any answer from the app says the server is back; a 502–504 that is not the app's own error (a proxy's page
+ * while the app is down or restarting) says it is not there. The app's own 503 (its database is briefly
+ * unavailable) is the action's failure to show, not a lost connection.
+ */
+function noteReached(status: number, parsed: unknown): void {
+  if (isGatewayFailure(status) && !isErrorBody(parsed)) connection.reportLost();
+  else connection.reportBack();
+}
 
 /** The JSON of a body, or null when it is empty or not JSON. */
 function parseJson(text: string): unknown {
@@ -187,8 +200,8 @@ async function request<S extends z.ZodType>(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw networkError();
   }
-
   const parsed = parseJson(await response.text());
+  noteReached(response.status, parsed);
 
   if (!response.ok) throw failure(response.status, parsed, opts);
 
@@ -259,7 +272,12 @@ export async function postForFile(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw networkError();
   }
-  if (!response.ok) throw failure(response.status, parseJson(await response.text()), opts);
+  if (!response.ok) {
+    const parsed = parseJson(await response.text());
+    noteReached(response.status, parsed);
+    throw failure(response.status, parsed, opts);
+  }
+  connection.reportBack();
   return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
 }
 

@@ -28,9 +28,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { orderersQuery } from '../api/queries';
+import { useConnectionLost } from '../lib/connection';
 import { useLiveUpdates } from '../lib/live';
 import { isAdmin, useCurrentUser } from './auth';
 import { Clock } from './clock';
+import { CONNECTION_BANNER_HEIGHT, ConnectionBanner } from './connection-banner';
 import { useKeyboard } from './keyboard-shell';
 import { NotificationBanners } from './notification-banner';
 import { NotificationsBell } from './notifications-bell';
@@ -40,6 +42,7 @@ import { SavedViewsNav } from './saved-views-nav';
 import classes from './shell.module.css';
 import { UserMenu } from './user-menu';
 
+const HEADER_HEIGHT = 56;
 const iconProps = { size: 18, stroke: 1.6, 'aria-hidden': true } as const;
 
 function NavItem({
@@ -154,10 +157,11 @@ export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const { openHelp } = useKeyboard();
   useLiveUpdates();
+  const connectionLost = useConnectionLost();
 
   return (
     <AppShell
-      header={{ height: 56 }}
+      header={{ height: HEADER_HEIGHT + (connectionLost ? CONNECTION_BANNER_HEIGHT : 0) }}
       navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="lg"
       className={classes.shell}
@@ -166,7 +170,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <AppShell.Header className={classes.header}>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+        <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap" gap="md">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={navOpened}
@@ -195,6 +199,7 @@ export function AppLayout() {
             <UserMenu onShowShortcuts={openHelp} />
           </Group>
         </Group>
+        {connectionLost && <ConnectionBanner />}
       </AppShell.Header>
       <AppShell.Navbar
         aria-label="Main"

@@ -34,7 +34,8 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   if (isApiError(error, 401) || (!data && !error)) {
     return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />;
   }
-  if (error || !data) {
+  // A refetch that failed (the server was down a moment) keeps the shell: the connection banner says so.
+  if (!data) {
     return (
       <Center h="100vh">
         <Stack align="center" gap="sm" role="alert">

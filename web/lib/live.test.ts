@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react
 import { renderHook } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { connection } from './connection';
 import { applyChangeHints, applyResync, useLiveUpdates } from './live';
 
 function clientWith(keys: string[][]) {
@@ -68,7 +69,9 @@ describe('applyResync', () => {
 
 describe('useLiveUpdates', () => {
   class FakeEventSource {
+    static readonly CLOSED = 2;
     static last: FakeEventSource | undefined;
+    readyState = 0;
     readonly listeners = new Map<string, ((event: { data: string }) => void)[]>();
     closed = false;
     constructor(readonly url: string) {
@@ -171,6 +174,71 @@ describe('useLiveUpdates', () => {
       vi.advanceTimersByTime(1000);
       expect(invalidate).toHaveBeenCalledTimes(1);
     } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  const serverDown = () =>
+    vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+
+  it('says the connection is lost when the stream fails and the server does not answer, back when it opens, then refetches everything', async () => {
+    const { invalidate, hook, source } = mountWithSpy();
+    vi.stubGlobal('fetch', serverDown());
+    try {
+      source.emit('error');
+      await vi.waitFor(() => expect(connection.isLost()).toBe(true));
+      expect(invalidate).not.toHaveBeenCalled();
+      source.emit('open');
+      expect(connection.isLost()).toBe(false);
+      expect(invalidate).toHaveBeenCalledWith({ refetchType: 'active' });
+    } finally {
+      hook.unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps the connection when only the stream fails and the server answers', async () => {
+    const { invalidate, hook, source } = mountWithSpy();
+    const fetchMock = vi.fn(async () => new Response('ok'));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      source.emit('error');
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/healthz', { cache: 'no-store' }));
+      await Promise.resolve();
+      expect(connection.isLost()).toBe(false);
+      expect(invalidate).not.toHaveBeenCalled();
+    } finally {
+      hook.unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('reopens a stream the browser gave up on, asking for the user first, later each time', () => {
+    vi.useFakeTimers();
+    const { hook, source } = mountWithSpy();
+    vi.stubGlobal('fetch', serverDown());
+    try {
+      source.readyState = FakeEventSource.CLOSED;
+      source.emit('error');
+      vi.advanceTimersByTime(2_999);
+      expect(FakeEventSource.last).toBe(source);
+      vi.advanceTimersByTime(1);
+      const second = FakeEventSource.last;
+      expect(second).not.toBe(source);
+      if (!second) throw new Error('no second stream');
+      second.readyState = FakeEventSource.CLOSED;
+      second.emit('error');
+      vi.advanceTimersByTime(3_000);
+      expect(FakeEventSource.last).toBe(second);
+      vi.advanceTimersByTime(3_000);
+      expect(FakeEventSource.last).not.toBe(second);
+      FakeEventSource.last?.emit('open');
+      expect(connection.isLost()).toBe(false);
+    } finally {
+      hook.unmount();
       vi.useRealTimers();
       vi.unstubAllGlobals();
     }
