@@ -5,6 +5,7 @@
 import type { Db } from '../db/client';
 import {
   articles,
+  cannedReplies,
   councils,
   courts,
   embassies,
@@ -176,6 +177,24 @@ export async function seedCustomerContact(db: Db, now: Date): Promise<void> {
     const { id } = await receiveCustomerMessage(db, { email, name, subject, content }, ago(2 + i * 7));
     if (!active) await toggleConversation(db, id);
   }
+  // Follow-ups join their sender's thread (one thread per customer).
+  const followUps = [
+    ['Sarah Mitchell', 'sarah.mitchell@example.com', '<p>Sorry, I forgot: it is order 100231.</p>', 1],
+    ['Tomasz Nowak', 'tomasz.nowak@example.com', '<p>Also, can you translate it into Spanish?</p>', 4],
+  ] as const;
+  for (const [name, email, content, hours] of followUps) {
+    await receiveCustomerMessage(db, { email, name, subject: null, content }, ago(hours));
+  }
+  await db.insert(cannedReplies).values([
+    {
+      title: 'Certificate on its way',
+      body: 'Dear {{customer_name}},\n\nYour order {{order_ref}} is on its way: you should receive it within 3 working days.\n\nKind regards,\n{{staff_name}}',
+    },
+    {
+      title: 'Apostille explained',
+      body: 'Dear {{customer_name}},\n\nAn apostille is a certificate from the FCDO that makes a UK document valid abroad. Most countries outside the UK ask for one.\n\nKind regards,\n{{staff_name}}',
+    },
+  ]);
   const cartRows = [
     [
       'Harry Evans',

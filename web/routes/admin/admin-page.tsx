@@ -12,6 +12,7 @@ const ReferenceTab = lazy(() => import('./reference-tab'));
 const ArticlesTab = lazy(() => import('./articles-tab'));
 const FaqCategoriesTab = lazy(() => import('./faq-categories-tab'));
 const FaqsTab = lazy(() => import('./faqs-tab'));
+const CannedRepliesTab = lazy(() => import('./canned-replies-tab'));
 
 const REFERENCE_TAB_LABELS: Record<ReferenceKind, string> = {
   registries: 'Registries',
@@ -26,6 +27,7 @@ const TABS = [
   { value: 'articles', label: 'Articles' },
   { value: 'faq_categories', label: 'FAQ categories' },
   { value: 'faqs', label: 'FAQs' },
+  { value: 'canned_replies', label: 'Canned replies' },
 ];
 
 function TabFallback() {
@@ -43,6 +45,7 @@ function TabContent({ tab }: { tab: string }) {
     return <ReferenceTab key={tab} kind={tab as ReferenceKind} />;
   if (tab === 'articles') return <ArticlesTab />;
   if (tab === 'faq_categories') return <FaqCategoriesTab />;
+  if (tab === 'canned_replies') return <CannedRepliesTab />;
   return <FaqsTab />;
 }
 
