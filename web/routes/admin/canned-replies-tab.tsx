@@ -153,7 +153,7 @@ function CannedReplyForm({ editing, onDone }: { editing: CannedReply | null; onD
           maxLength={500}
         />
         <Textarea
-          label="Reply"
+          label="Text of the reply"
           withAsterisk
           autosize
           minRows={4}

@@ -1,6 +1,6 @@
 /**
  * The reply box under the thread: a reply to e-mail (Reply keeps the thread in the inbox, Reply and archive goes
- * back to the dashboard as SPEC says), canned replies with their placeholders filled in, or a staff-only note.
+ * back to the dashboard as SPEC's Reply and archive says), canned replies with their placeholders filled in, or a staff-only note.
  */
 import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconArchive, IconLock, IconSend } from '@tabler/icons-react';
@@ -19,7 +19,7 @@ type Mode = 'reply' | 'note';
 type Send = 'stay' | 'archive';
 
 export function Composer({ conversation: c, onDone }: { conversation: Conversation; onDone: () => void }) {
-  const [mode, setMode] = useState<Mode>(c.active ? 'reply' : 'note');
+  const [mode, setMode] = useState<Mode>('reply');
   return (
     <Section
       title={mode === 'reply' ? 'Reply' : 'Internal note'}
@@ -174,7 +174,7 @@ function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; on
             loading={reply.isPending && reply.variables?.send === 'stay'}
             disabled={reply.isPending}
           >
-            Reply
+            Send reply
           </Button>
           <Button
             leftSection={<IconArchive size={16} aria-hidden />}
@@ -182,7 +182,7 @@ function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; on
             disabled={reply.isPending}
             onClick={() => submit('archive')}
           >
-            Reply and archive
+            Send reply and archive
           </Button>
         </Group>
       </Stack>
