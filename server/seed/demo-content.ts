@@ -2,6 +2,7 @@
  * Demo reference content (plain rows: it has no workflow), and customer conversations and unpaid carts
  * received through the same services the storefront API uses.
  */
+import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   articles,
@@ -11,6 +12,7 @@ import {
   embassies,
   faqCategories,
   faqs,
+  orders,
   parishes,
   registries,
 } from '../db/schema';
@@ -184,6 +186,22 @@ export async function seedCustomerContact(db: Db, now: Date): Promise<void> {
   ] as const;
   for (const [name, email, content, hours] of followUps) {
     await receiveCustomerMessage(db, { email, name, subject: null, content }, ago(hours));
+  }
+  // A thread from the newest order's customer, so the workspace shows their orders beside it (no order ref:
+  // the message changes no demo item).
+  const [newest] = await db
+    .select({ email: orders.email })
+    .from(orders)
+    .orderBy(desc(orders.placedAt))
+    .limit(1);
+  if (newest) {
+    const ask = { email: newest.email, subject: 'Adding an apostille' };
+    await receiveCustomerMessage(
+      db,
+      { ...ask, content: '<p>Can I still add an apostille to my order?</p>' },
+      ago(6),
+    );
+    await receiveCustomerMessage(db, { ...ask, content: '<p>It is for use in Italy.</p>' }, ago(3));
   }
   await db.insert(cannedReplies).values([
     {

@@ -2,7 +2,20 @@
  * /admin?tab=canned_replies: the canned replies staff insert into a conversation's reply box. Admins add, change
  * and delete them; placeholders such as {{customer_name}} are filled in when a reply is inserted.
  */
-import { Alert, Button, Card, Code, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Code,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -53,57 +66,104 @@ export default function CannedRepliesTab() {
           No canned replies yet: add the answers staff give most often.
         </Text>
       )}
-      {replies.map((r) => (
-        <Card key={r.id} withBorder radius="md" padding="sm" component="article" aria-label={r.title}>
-          <Group justify="space-between" wrap="wrap" gap="xs" mb={6}>
-            <Title order={3} size="h6">
-              {r.title}
-            </Title>
-            <Group gap="xs">
-              <Button
-                size="compact-sm"
-                variant="default"
-                leftSection={<IconPencil size={14} aria-hidden />}
-                aria-label={`Edit ${r.title}`}
-                onClick={() => setEditing(r)}
-              >
-                Edit
-              </Button>
-              {deleting === r.id ? (
-                <>
-                  <Button size="compact-sm" variant="default" onClick={() => setDeleting(null)}>
-                    Keep
-                  </Button>
-                  <Button
-                    size="compact-sm"
-                    color="red"
-                    loading={remove.isPending}
-                    onClick={() => remove.mutate(r.id)}
-                    aria-label={`Confirm deleting ${r.title}`}
-                  >
-                    Delete for good
-                  </Button>
-                </>
-              ) : (
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  color="red"
-                  leftSection={<IconTrash size={14} aria-hidden />}
-                  aria-label={`Delete ${r.title}`}
-                  onClick={() => setDeleting(r.id)}
-                >
-                  Delete
-                </Button>
-              )}
-            </Group>
-          </Group>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {r.body}
-          </Text>
-        </Card>
-      ))}
+      {replies.length > 0 && (
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table aria-label="Canned replies" verticalSpacing="sm" fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w="25%">Title</Table.Th>
+                <Table.Th>Reply</Table.Th>
+                <Table.Th w={230}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {replies.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {r.title}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text
+                      size="sm"
+                      lineClamp={4}
+                      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                    >
+                      {r.body}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <RowActions
+                      reply={r}
+                      confirming={deleting === r.id}
+                      deleting={remove.isPending}
+                      onEdit={() => setEditing(r)}
+                      onAsk={(ask) => setDeleting(ask ? r.id : null)}
+                      onDelete={() => remove.mutate(r.id)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Stack>
+  );
+}
+
+/** Edit, and a two-step delete (ask, then delete for good). */
+function RowActions(props: {
+  reply: CannedReply;
+  confirming: boolean;
+  deleting: boolean;
+  onEdit: () => void;
+  onAsk: (ask: boolean) => void;
+  onDelete: () => void;
+}) {
+  const { reply: r } = props;
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {props.confirming ? (
+        <>
+          <Button size="compact-sm" variant="default" onClick={() => props.onAsk(false)}>
+            Keep
+          </Button>
+          <Button
+            size="compact-sm"
+            color="red"
+            loading={props.deleting}
+            onClick={props.onDelete}
+            aria-label={`Delete ${r.title} for good`}
+          >
+            Delete for good
+          </Button>
+        </>
+      ) : (
+        <>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconPencil size={14} aria-hidden />}
+            aria-label={`Edit ${r.title}`}
+            onClick={props.onEdit}
+          >
+            Edit
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            aria-label={`Delete ${r.title}`}
+            onClick={() => props.onAsk(true)}
+          >
+            Delete
+          </Button>
+        </>
+      )}
+    </Group>
   );
 }
 

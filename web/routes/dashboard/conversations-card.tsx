@@ -1,15 +1,5 @@
-/** Customer conversations: the inbox (active) or the other (archived) ones, 25 a page, newest first. */
-import {
-  Anchor,
-  Box,
-  Group,
-  NativeSelect,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+/** Customer conversations: the inbox (active) or the other (archived) ones, optionally by assignee, 25 a page, latest first. */
+import { Anchor, Box, Group, Pagination, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -46,12 +36,13 @@ export function ConversationsCard() {
 
   const toggle = (
     <Group gap="xs" wrap="nowrap">
-      <NativeSelect
+      <Select
         size="xs"
         aria-label="Assignee"
         value={assignee}
-        onChange={(e) => {
-          setAssignee(e.currentTarget.value);
+        allowDeselect={false}
+        onChange={(value) => {
+          setAssignee(value ?? '');
           setPage(1);
         }}
         data={[
