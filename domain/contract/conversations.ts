@@ -73,6 +73,7 @@ export const AssigneeFilterSchema = z.union(
     z.enum(['me', 'unassigned']),
     z
       .string()
+      .max(10)
       .regex(/^\d{1,10}$/)
       .transform(Number)
       .pipe(z.number().int().positive().max(MAX_ID)),
