@@ -78,7 +78,7 @@ test('reply to a conversation: the e-mail goes to the outbox and the conversatio
   // The reply is shown on the conversation afterwards.
   await page.goto(`/conversation/${c.id}`);
   await expect(page.getByTestId('conversation-status')).toHaveText('Archived');
-  await expect(page.getByRole('region', { name: 'Our replies' })).toContainText(reply);
+  await expect(page.getByTestId('thread-reply')).toContainText(reply);
 });
 
 test('archive a conversation, then bring it back to the inbox', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 /** Customer conversations and unpaid carts (SPEC.md section 7, PRODUCT.md section 10). */
 import { z } from 'zod';
-import { IdSchema, PagingSchema, requiredText, TimestampSchema } from './common';
+import { STATE_GROUPS } from '../states';
+import { IdSchema, MAX_ID, PagingSchema, requiredText, TimestampSchema } from './common';
 import { AddressSchema } from './order-item';
 
 export const ConversationReplySchema = z.object({
@@ -11,18 +12,45 @@ export const ConversationReplySchema = z.object({
 });
 export type ConversationReply = z.infer<typeof ConversationReplySchema>;
 
+/**
+ * One entry of a thread, oldest first: the customer's message (`customer`, sanitised HTML, with the item it
+ * reached or was transferred to), our e-mailed reply (`reply`, plain text) or a staff-only note (`note`, plain
+ * text, never e-mailed). Ids are unique within a kind.
+ */
+export const ThreadEntrySchema = z.object({
+  id: IdSchema,
+  kind: z.enum(['customer', 'reply', 'note']),
+  content: z.string(),
+  /** Who wrote it: the member of staff for replies and notes, the customer's name or e-mail for messages. */
+  author: z.string().nullable(),
+  order_item_ref: z.string().nullable(),
+  created_at: TimestampSchema,
+});
+export type ThreadEntry = z.infer<typeof ThreadEntrySchema>;
+
+export const StaffMemberSchema = z.object({ id: IdSchema, name: z.string() });
+export type StaffMember = z.infer<typeof StaffMemberSchema>;
+
+/** A customer's thread (one per e-mail address: a new message joins their latest thread). */
 export const ConversationSchema = z.object({
   id: IdSchema,
   email: z.string(),
   name: z.string().nullable(),
   subject: z.string().nullable(),
-  /** The customer's message as sanitised HTML. */
+  /** The customer's latest message as sanitised HTML. */
   content: z.string(),
   active: z.boolean(),
   order_ref: z.string().nullable(),
   order_item_ref: z.string().nullable(),
   created_at: TimestampSchema,
+  /** When the customer last wrote or we last replied. */
+  last_message_at: TimestampSchema,
+  assignee: StaffMemberSchema.nullable(),
+  /** Moves on with every message in or out; a reply that keeps the thread in the inbox sends it back. */
+  lock_version: z.number().int(),
   replies: z.array(ConversationReplySchema).optional(),
+  /** The whole thread, oldest first (GET /conversations/{id} only). */
+  messages: z.array(ThreadEntrySchema).optional(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -39,19 +67,90 @@ export type ConversationTransferred = z.infer<typeof ConversationTransferredSche
 export const ConversationListSchema = PagingSchema.extend({ conversations: z.array(ConversationSchema) });
 export type ConversationList = z.infer<typeof ConversationListSchema>;
 
+/** `assignee`: `me`, `unassigned` or a member of staff's id; left out, every thread. */
+export const AssigneeFilterSchema = z.union(
+  [
+    z.enum(['me', 'unassigned']),
+    z
+      .string()
+      .max(10)
+      .regex(/^\d{1,10}$/)
+      .transform(Number)
+      .pipe(z.number().int().positive().max(MAX_ID)),
+  ],
+  { error: 'Choose me, unassigned or a member of staff.' },
+);
+export type AssigneeFilter = z.infer<typeof AssigneeFilterSchema>;
+
 export const ConversationListQuerySchema = z.object({
   active: z
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  assignee: AssigneeFilterSchema.optional(),
 });
 export type ConversationListQuery = z.infer<typeof ConversationListQuerySchema>;
 
+/** POST /conversations/{id}/reply: SPEC's reply, which e-mails the customer and archives. */
 export const ConversationReplyRequestSchema = z.object({
   response: z.object({ content: requiredText('Enter a reply.') }),
 });
 export type ConversationReplyRequest = z.infer<typeof ConversationReplyRequestSchema>;
+
+/**
+ * POST /conversations/{id}/replies: a reply that keeps the thread in the inbox. `lock_version` is the one the
+ * sender read: a repeat (or a customer message that arrived meanwhile) finds it moved on, 409 `stale`.
+ */
+export const ConversationSendRequestSchema = z.object({
+  response: z.object({
+    content: requiredText('Enter a reply.'),
+    lock_version: z.number({ error: 'Send the lock_version you read.' }).int().min(0).max(MAX_ID),
+  }),
+});
+export type ConversationSendRequest = z.infer<typeof ConversationSendRequestSchema>;
+
+/** POST /conversations/{id}/notes: a staff-only note. */
+export const ConversationNoteRequestSchema = z.object({
+  note: z.object({ body: requiredText('Enter a note.') }),
+});
+export type ConversationNoteRequest = z.infer<typeof ConversationNoteRequestSchema>;
+
+/** POST /conversations/{id}/assign: a member of staff, or null to unassign. */
+export const ConversationAssignRequestSchema = z.object({
+  conversation: z.object({
+    assignee_id: z.union([IdSchema, z.null()], { error: 'Choose a member of staff, or null to unassign.' }),
+  }),
+});
+export type ConversationAssignRequest = z.infer<typeof ConversationAssignRequestSchema>;
+
+/** GET /conversations/assignees: who a thread can be assigned to (active staff by name). */
+export const AssigneeListSchema = z.object({ assignees: z.array(StaffMemberSchema) });
+export type AssigneeList = z.infer<typeof AssigneeListSchema>;
+
+/** GET /conversations/{id}/orders: the sender's orders (same e-mail, any case), newest first, with items. */
+export const CustomerOrdersSchema = z.object({
+  email: z.string(),
+  orders: z.array(
+    z.object({
+      ref: z.string(),
+      placed_at: TimestampSchema,
+      items: z.array(
+        z.object({
+          ref: z.string(),
+          type: z.string(),
+          current_state: z.string(),
+          state_label: z.string(),
+          state_group: z.enum(STATE_GROUPS),
+          net_value: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+  /** How many orders the customer has in all (orders shows the newest 10). */
+  order_count: z.number().int(),
+});
+export type CustomerOrders = z.infer<typeof CustomerOrdersSchema>;
 
 /**
  * POST /conversations/{id}/transfer. `order_item.ref` is an item ref (100234-2) or an order ref (100234);
@@ -64,6 +163,8 @@ export const ConversationTransferSchema = z.object({
     item_ref: z.string().trim().max(40, 'Keep this under 40 characters.').optional(),
   }),
   confirm_different_customer: z.boolean().optional(),
+  /** The customer message to transfer; left out, the thread's latest. */
+  message_id: IdSchema.optional(),
 });
 export type ConversationTransfer = z.infer<typeof ConversationTransferSchema>;
 

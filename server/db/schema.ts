@@ -411,22 +411,54 @@ export const conversations = pgTable(
   'conversations',
   {
     id: id(),
+    /** The customer's address: one thread per customer (a new message joins their latest thread). */
     email: text('email').notNull(),
     name: text('name'),
     subject: text('subject'),
-    /** Sanitised HTML of the customer's message. */
+    /** Sanitised HTML of the customer's latest message (the inbox preview; the thread is in conversation_messages). */
     content: text('content').notNull(),
     active: boolean('active').notNull().default(true),
     orderRef: text('order_ref'),
     orderItemId: integer('order_item_id').references(() => orderItems.id),
-    /** Makes a repeated storefront message one conversation (the shop's message id, or a content hash). */
-    dedupeKey: text('dedupe_key'),
+    /** The member of staff looking after the thread (null: unassigned). */
+    assigneeId: integer('assignee_id').references(() => users.id),
+    /** Moves on with every message in or out: a reply that stays in the inbox must name the one it read. */
+    lockVersion: integer('lock_version').notNull().default(0),
+    /** When the customer last wrote or we last replied: the inbox's order. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('conversations_active_idx').on(t.active, t.createdAt),
-    uniqueIndex('conversations_dedupe_key_idx').on(t.dedupeKey),
+    index('conversations_active_last_message_idx').on(t.active, t.lastMessageAt),
+    index('conversations_email_lower_idx').on(sql`lower(${t.email})`, t.lastMessageAt),
+    index('conversations_assignee_idx').on(t.assigneeId, t.active),
+  ],
+);
+
+/** The customer's messages of a thread, oldest first. */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: id(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    subject: text('subject'),
+    /** Sanitised HTML. */
+    content: text('content').notNull(),
+    orderRef: text('order_ref'),
+    /** The item this message reached (storefront, by the sender's own order) or was transferred to. */
+    orderItemId: integer('order_item_id').references(() => orderItems.id),
+    /** When staff transferred it to orderItemId (once only: it became that item's customer reply). */
+    transferredAt: timestamp('transferred_at', { withTimezone: true }),
+    /** Makes a repeated storefront message one message (the shop's message id, or a content hash). */
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    uniqueIndex('conversation_messages_dedupe_key_idx').on(t.dedupeKey),
   ],
 );
 
@@ -438,6 +470,32 @@ export const conversationReplies = pgTable('conversation_replies', {
   userId: integer('user_id').references(() => users.id),
   content: text('content').notNull(),
   createdAt: createdAt(),
+});
+
+/** Staff-only notes on a thread: never e-mailed. */
+export const conversationNotes = pgTable(
+  'conversation_notes',
+  {
+    id: id(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('conversation_notes_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+/** Replies kept by admins for everyone to insert, with {{placeholders}}. */
+export const cannedReplies = pgTable('canned_replies', {
+  id: id(),
+  title: text('title').notNull().unique(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const carts = pgTable(

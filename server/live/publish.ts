@@ -9,7 +9,7 @@ export const LIVE_CHANNEL = 'ukds_live';
 
 /** A change hint: open screens showing this refetch it. */
 export interface LiveChange {
-  topic: 'order_item' | 'fco_batch' | 'conversation' | 'cart' | 'notification';
+  topic: 'order_item' | 'fco_batch' | 'conversation' | 'canned_reply' | 'cart' | 'notification';
   id?: number | string;
   /** Only this user needs to hear it (notifications). */
   userId?: number;

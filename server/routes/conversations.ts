@@ -2,14 +2,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AssigneeListSchema,
   CartListSchema,
   CartResponseSchema,
+  ConversationAssignRequestSchema,
   ConversationListQuerySchema,
   ConversationListSchema,
+  ConversationNoteRequestSchema,
   ConversationReplyRequestSchema,
   ConversationResponseSchema,
+  ConversationSendRequestSchema,
   ConversationTransferredSchema,
   ConversationTransferSchema,
+  CustomerOrdersSchema,
   NotifyAndCloseSchema,
 } from '../../domain/contract/conversations';
 import { currentUser } from '../auth/guard';
@@ -17,10 +22,17 @@ import { closeCart, listUnpaidCarts, notifyAndCloseCart, showCart } from '../ser
 import {
   listConversations,
   replyToConversation,
+  sendReply,
   showConversation,
   toggleConversation,
   transferConversation,
 } from '../services/conversations/conversations';
+import {
+  addNote,
+  assignConversation,
+  customerOrders,
+  listAssignees,
+} from '../services/conversations/workspace';
 import { json, refusal, refusals } from './answers';
 import type { RouteDeps } from './route-deps';
 
@@ -36,23 +48,103 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       schema: {
         tags,
         summary: 'Inbox (active=true) or archive (active=false), 25 a page',
+        description: "assignee=me, unassigned or a member of staff's id narrows the list to their threads.",
         querystring: ConversationListQuerySchema,
-        response: { 200: json('A page of conversations, newest first', ConversationListSchema) },
+        response: { 200: json('A page of conversations, latest message first', ConversationListSchema) },
       },
     },
-    async (request) => listConversations(db, request.query.active, request.query.page),
+    async (request) => listConversations(db, { ...request.query, userId: currentUser(request).id }),
+  );
+  app.get(
+    '/conversations/assignees.json',
+    {
+      schema: {
+        tags,
+        summary: 'Who a conversation can be assigned to',
+        response: { 200: json('Active staff by name', AssigneeListSchema) },
+      },
+    },
+    async () => listAssignees(db),
   );
   app.get(
     '/conversations/:id.json',
     {
       schema: {
         tags,
-        summary: 'One conversation with our replies',
+        summary: 'One conversation with its thread',
         params: IdParams,
-        response: { 200: json('The conversation with its replies', ConversationResponseSchema) },
+        response: {
+          200: json(
+            'The conversation with its thread (messages) and our replies',
+            ConversationResponseSchema,
+          ),
+        },
       },
     },
     async (request) => showConversation(db, request.params.id),
+  );
+  app.get(
+    '/conversations/:id/orders.json',
+    {
+      schema: {
+        tags,
+        summary: "The sender's orders and their items",
+        description: "Orders of the conversation's e-mail address in any case, newest 10, with their items.",
+        params: IdParams,
+        response: { 200: json("The customer's orders", CustomerOrdersSchema) },
+      },
+    },
+    async (request) => customerOrders(db, request.params.id),
+  );
+  app.post(
+    '/conversations/:id/replies.json',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail the customer and keep the conversation in the inbox',
+        description:
+          'response.lock_version is the one read: a repeat, or a reply written before a new customer message, ' +
+          'is 409 stale and sends nothing. An archived conversation is 409 wrong_state.',
+        params: IdParams,
+        body: ConversationSendRequestSchema,
+        response: {
+          200: json('The conversation with the reply, still in the inbox', ConversationResponseSchema),
+          ...refusals(409),
+        },
+      },
+    },
+    async (request) =>
+      sendReply(db, request.params.id, {
+        content: request.body.response.content,
+        lockVersion: request.body.response.lock_version,
+        userId: currentUser(request).id,
+      }),
+  );
+  app.post(
+    '/conversations/:id/notes.json',
+    {
+      schema: {
+        tags,
+        summary: 'Add a staff-only note (never e-mailed)',
+        params: IdParams,
+        body: ConversationNoteRequestSchema,
+        response: { 200: json('The conversation with the note', ConversationResponseSchema) },
+      },
+    },
+    async (request) => addNote(db, request.params.id, request.body.note.body, currentUser(request).id),
+  );
+  app.post(
+    '/conversations/:id/assign.json',
+    {
+      schema: {
+        tags,
+        summary: 'Assign to a member of staff, or unassign (null)',
+        params: IdParams,
+        body: ConversationAssignRequestSchema,
+        response: { 200: json('The conversation', ConversationResponseSchema) },
+      },
+    },
+    async (request) => assignConversation(db, request.params.id, request.body.conversation.assignee_id),
   );
   app.post(
     '/conversations/:id/reply.json',
@@ -92,8 +184,9 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         description:
           'order_item.ref is an item ref or an order ref. An order with several items needs order_item.item_ref ' +
           "(409 choose_item lists them in details.items); an order of another e-mail address than the sender's " +
-          'needs confirm_different_customer: true (409 different_customer names both addresses). Refused once ' +
-          'transferred (409 wrong_state). Every refusal changes nothing.',
+          'needs confirm_different_customer: true (409 different_customer names both addresses). message_id names ' +
+          "the customer message to move (default: the thread's latest). Refused once that message is transferred " +
+          '(409 wrong_state). Every refusal changes nothing.',
         params: IdParams,
         body: ConversationTransferSchema,
         response: {
@@ -111,6 +204,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
         ref: request.body.order_item.ref,
         itemRef: request.body.order_item.item_ref,
         confirmDifferentCustomer: request.body.confirm_different_customer,
+        messageId: request.body.message_id,
       }),
   );
 

@@ -3,6 +3,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bulkRoutes } from './bulk';
+import { cannedReplyRoutes } from './canned-replies';
 import { conversationRoutes } from './conversations';
 import { eventRoutes } from './events';
 import { faqRoutes } from './faq';
@@ -36,6 +37,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   faqRoutes,
   userAdminRoutes,
   conversationRoutes,
+  cannedReplyRoutes,
   storefrontRoutes,
   outboxRoutes,
   eventRoutes,

@@ -108,10 +108,11 @@ describe('a message naming an order', () => {
     );
 
     // Staff can still move it onto the item, as a decision: the transfer asks them to confirm.
+    // Both messages joined the sender's one thread, the latest (naming the order) on top.
     const [unlinked] = await ctx.database.db
       .select()
       .from(conversations)
-      .where(eq(conversations.content, `About ${item.ref}`));
+      .where(eq(conversations.email, 'someone.else@example.com'));
     const transfer = await admin.request({
       method: 'POST',
       url: `/api/v1/conversations/${unlinked.id}/transfer.json`,

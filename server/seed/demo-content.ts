@@ -2,15 +2,18 @@
  * Demo reference content (plain rows: it has no workflow), and customer conversations and unpaid carts
  * received through the same services the storefront API uses.
  */
+import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   articleCategories,
   articles,
+  cannedReplies,
   councils,
   courts,
   embassies,
   faqCategories,
   faqs,
+  orders,
   parishes,
   registries,
 } from '../db/schema';
@@ -185,6 +188,40 @@ export async function seedCustomerContact(db: Db, now: Date): Promise<void> {
     const { id } = await receiveCustomerMessage(db, { email, name, subject, content }, ago(2 + i * 7));
     if (!active) await toggleConversation(db, id);
   }
+  // Follow-ups join their sender's thread (one thread per customer).
+  const followUps = [
+    ['Sarah Mitchell', 'sarah.mitchell@example.com', '<p>Sorry, I forgot: it is order 100231.</p>', 1],
+    ['Tomasz Nowak', 'tomasz.nowak@example.com', '<p>Also, can you translate it into Spanish?</p>', 4],
+  ] as const;
+  for (const [name, email, content, hours] of followUps) {
+    await receiveCustomerMessage(db, { email, name, subject: null, content }, ago(hours));
+  }
+  // A thread from the newest order's customer, so the workspace shows their orders beside it (no order ref:
+  // the message changes no demo item).
+  const [newest] = await db
+    .select({ email: orders.email })
+    .from(orders)
+    .orderBy(desc(orders.placedAt))
+    .limit(1);
+  if (newest) {
+    const ask = { email: newest.email, subject: 'Adding an apostille' };
+    await receiveCustomerMessage(
+      db,
+      { ...ask, content: '<p>Can I still add an apostille to my order?</p>' },
+      ago(6),
+    );
+    await receiveCustomerMessage(db, { ...ask, content: '<p>It is for use in Italy.</p>' }, ago(3));
+  }
+  await db.insert(cannedReplies).values([
+    {
+      title: 'Certificate on its way',
+      body: 'Dear {{customer_name}},\n\nYour order {{order_ref}} is on its way: you should receive it within 3 working days.\n\nKind regards,\n{{staff_name}}',
+    },
+    {
+      title: 'Apostille explained',
+      body: 'Dear {{customer_name}},\n\nAn apostille is a certificate from the FCDO that makes a UK document valid abroad. Most countries outside the UK ask for one.\n\nKind regards,\n{{staff_name}}',
+    },
+  ]);
   const cartRows = [
     [
       'Harry Evans',

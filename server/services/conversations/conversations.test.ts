@@ -84,7 +84,7 @@ describe('every state-changing conversation and cart call', () => {
 
 describe('conversations', () => {
   it('pages the inbox 25 at a time with the paging fields; page 0 is 422; past the end is empty', async () => {
-    for (let i = 0; i < 27; i++) await message(`<p>Message ${i}</p>`);
+    for (let i = 0; i < 27; i++) await message(`<p>Message ${i}</p>`, { email: `page${i}@example.com` });
     const first = (
       await staff.request({ method: 'GET', url: '/api/v1/conversations/active.json?active=true&page=1' })
     ).json();

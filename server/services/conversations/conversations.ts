@@ -1,17 +1,29 @@
 /**
- * Customer conversations: the inbox (active) and the archive, replies (e-mailed through the outbox), and the
- * transfer of a conversation to an order item, where it becomes a comment and counts as the customer's reply.
- * Customer HTML is sanitised when it is stored and again when it is served.
+ * Customer conversations: one thread per customer (their messages, our replies and staff notes), the inbox
+ * (active) and the archive, replies (e-mailed through the outbox), and the transfer of a customer's message to
+ * an order item, where it becomes a comment and counts as the customer's reply. Customer HTML is sanitised
+ * when it is stored and again when it is served.
  */
 import { createHash } from 'node:crypto';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import sanitizeHtml from 'sanitize-html';
+import type { AssigneeFilter, ThreadEntry } from '../../../domain/contract/conversations';
 import { londonToday } from '../../../domain/format';
 import { stateLabel } from '../../../domain/labels';
 import type { OrderItemState } from '../../../domain/states';
 import { isWaitingForCustomer } from '../../../domain/workflow/escalation';
 import type { Db, Tx } from '../../db/client';
-import { comments, conversationReplies, conversations, orderItems, orders, users } from '../../db/schema';
+import {
+  comments,
+  conversationMessages,
+  conversationNotes,
+  conversationReplies,
+  conversations,
+  orderItems,
+  orders,
+  users,
+} from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { publishChange } from '../../live/publish';
 import { enqueueEmail } from '../../mail/outbox';
@@ -44,12 +56,12 @@ export function cleanCustomerHtml(html: string): string {
   });
 }
 
-type ConversationRow = typeof conversations.$inferSelect & { itemRef: string | null };
+type ConversationRow = typeof conversations.$inferSelect & {
+  itemRef: string | null;
+  assigneeName: string | null;
+};
 
-const wire = (
-  c: ConversationRow,
-  replies?: { id: number; content: string; user: string | null; createdAt: Date }[],
-) => ({
+const wire = (c: ConversationRow) => ({
   id: c.id,
   email: c.email,
   name: c.name,
@@ -59,92 +71,199 @@ const wire = (
   order_ref: c.orderRef,
   order_item_ref: c.itemRef,
   created_at: c.createdAt.toISOString(),
-  ...(replies
-    ? {
-        replies: replies.map((r) => ({
-          id: r.id,
-          content: r.content,
-          user: r.user,
-          created_at: r.createdAt.toISOString(),
-        })),
-      }
-    : {}),
+  last_message_at: c.lastMessageAt.toISOString(),
+  assignee:
+    c.assigneeId !== null && c.assigneeName !== null ? { id: c.assigneeId, name: c.assigneeName } : null,
+  lock_version: c.lockVersion,
 });
+
+const assignee = alias(users, 'assignee');
 
 const selectConversation = (db: Db | Tx) =>
   db
-    .select({ conversation: conversations, itemRef: orderItems.ref })
+    .select({ conversation: conversations, itemRef: orderItems.ref, assigneeName: assignee.name })
     .from(conversations)
-    .leftJoin(orderItems, eq(orderItems.id, conversations.orderItemId));
+    .leftJoin(orderItems, eq(orderItems.id, conversations.orderItemId))
+    .leftJoin(assignee, eq(assignee.id, conversations.assigneeId));
 
-/** One page (25) of the inbox (active) or the archive, newest first. */
-export async function listConversations(db: Db, active: boolean, page: number) {
+/** The inbox or the archive, optionally of one assignee: `me`, `unassigned` or a member of staff's id. */
+export interface ConversationFilter {
+  active: boolean;
+  page: number;
+  assignee?: AssigneeFilter;
+  userId: number;
+}
+
+function assigneeCondition(filter: ConversationFilter) {
+  if (filter.assignee === undefined) return undefined;
+  if (filter.assignee === 'unassigned') return isNull(conversations.assigneeId);
+  return eq(conversations.assigneeId, filter.assignee === 'me' ? filter.userId : filter.assignee);
+}
+
+/** One page (25) of the inbox (active) or the archive, the latest message first. */
+export async function listConversations(db: Db, filter: ConversationFilter) {
+  const where = and(eq(conversations.active, filter.active), assigneeCondition(filter));
   const [rows, [{ n }]] = await Promise.all([
     selectConversation(db)
-      .where(eq(conversations.active, active))
-      .orderBy(desc(conversations.createdAt), desc(conversations.id))
+      .where(where)
+      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
       .limit(PER_PAGE)
-      .offset((page - 1) * PER_PAGE),
-    db.select({ n: count() }).from(conversations).where(eq(conversations.active, active)),
+      .offset((filter.page - 1) * PER_PAGE),
+    db.select({ n: count() }).from(conversations).where(where),
   ]);
   return {
-    conversations: rows.map((r) => wire({ ...r.conversation, itemRef: r.itemRef })),
-    page,
+    conversations: rows.map((r) =>
+      wire({ ...r.conversation, itemRef: r.itemRef, assigneeName: r.assigneeName }),
+    ),
+    page: filter.page,
     per_page: PER_PAGE,
     total_count: n,
     total_pages: Math.ceil(n / PER_PAGE),
   };
 }
 
-/** One conversation with our replies. */
+/** The thread: the customer's messages, our replies and staff notes, oldest first. */
+async function threadOf(db: Db | Tx, id: number, customer: string) {
+  const [messages, replies, notes] = await Promise.all([
+    db
+      .select({
+        id: conversationMessages.id,
+        content: conversationMessages.content,
+        createdAt: conversationMessages.createdAt,
+        itemRef: orderItems.ref,
+      })
+      .from(conversationMessages)
+      .leftJoin(orderItems, eq(orderItems.id, conversationMessages.orderItemId))
+      .where(eq(conversationMessages.conversationId, id)),
+    db
+      .select({
+        id: conversationReplies.id,
+        content: conversationReplies.content,
+        user: users.name,
+        createdAt: conversationReplies.createdAt,
+      })
+      .from(conversationReplies)
+      .leftJoin(users, eq(users.id, conversationReplies.userId))
+      .where(eq(conversationReplies.conversationId, id)),
+    db
+      .select({
+        id: conversationNotes.id,
+        content: conversationNotes.body,
+        user: users.name,
+        createdAt: conversationNotes.createdAt,
+      })
+      .from(conversationNotes)
+      .innerJoin(users, eq(users.id, conversationNotes.userId))
+      .where(eq(conversationNotes.conversationId, id)),
+  ]);
+  const entry = (
+    kind: ThreadEntry['kind'],
+    r: { id: number; content: string; createdAt: Date },
+    author: string | null,
+    itemRef: string | null = null,
+  ) => ({ kind, id: r.id, content: r.content, author, order_item_ref: itemRef, created_at: r.createdAt });
+  const entries = [
+    ...messages.map((m) =>
+      entry('customer', { ...m, content: cleanCustomerHtml(m.content) }, customer, m.itemRef),
+    ),
+    ...replies.map((r) => entry('reply', r, r.user)),
+    ...notes.map((n) => entry('note', n, n.user)),
+  ].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id - b.id);
+  return {
+    replies: replies
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+      .map((r) => ({ id: r.id, content: r.content, user: r.user, created_at: r.createdAt.toISOString() })),
+    messages: entries.map((e) => ({ ...e, created_at: e.created_at.toISOString() })),
+  };
+}
+
+/** One conversation with its whole thread (and SPEC's `replies`, ours alone). */
 export async function showConversation(db: Db | Tx, id: number) {
   const [row] = await selectConversation(db).where(eq(conversations.id, id)).limit(1);
   if (!row) throw notFound('Conversation');
-  const replies = await db
-    .select({
-      id: conversationReplies.id,
-      content: conversationReplies.content,
-      user: users.name,
-      createdAt: conversationReplies.createdAt,
-    })
-    .from(conversationReplies)
-    .leftJoin(users, eq(users.id, conversationReplies.userId))
-    .where(eq(conversationReplies.conversationId, id))
-    .orderBy(asc(conversationReplies.createdAt));
-  return { conversation: wire({ ...row.conversation, itemRef: row.itemRef }, replies) };
+  const c = row.conversation;
+  const thread = await threadOf(db, id, c.name ?? c.email);
+  return {
+    conversation: { ...wire({ ...c, itemRef: row.itemRef, assigneeName: row.assigneeName }), ...thread },
+  };
 }
 
-async function lockConversation(tx: Tx, id: number) {
+/** Locks a thread for a change (404 when there is none). */
+export async function lockConversation(tx: Tx, id: number) {
   const [row] = await tx.select().from(conversations).where(eq(conversations.id, id)).for('update');
   if (!row) throw notFound('Conversation');
   return row;
 }
 
 /**
- * Replies by e-mail and archives the conversation. Only an inbox conversation can be answered: the reply
- * archives it under the row lock, so a repeated or concurrent reply finds it archived and sends nothing.
+ * Stores our reply and queues its e-mail in the caller's transaction, on a thread locked by the caller. Only an
+ * inbox thread can be answered, and the reply moves the thread's lock_version on: the two guards that keep a
+ * repeat from e-mailing twice (docs/decisions/exactly-once.md).
+ */
+async function emailReply(
+  tx: Tx,
+  c: typeof conversations.$inferSelect,
+  reply: { content: string; userId: number; archive: boolean },
+) {
+  if (!c.active) {
+    throw new AppError(
+      'wrong_state',
+      'This conversation is archived, so it has been answered or put away: move it back to the inbox to reply again.',
+    );
+  }
+  const now = new Date();
+  await tx
+    .insert(conversationReplies)
+    .values({ conversationId: c.id, userId: reply.userId, content: reply.content });
+  await enqueueEmail(tx, {
+    kind: 'conversation_reply',
+    to: c.email,
+    subject: c.subject ? `Re: ${c.subject}` : 'Your message to UK Document Services',
+    text: reply.content,
+  });
+  await tx
+    .update(conversations)
+    .set({
+      active: !reply.archive,
+      lockVersion: c.lockVersion + 1,
+      lastMessageAt: now,
+      updatedAt: now,
+    })
+    .where(eq(conversations.id, c.id));
+  await publishChange(tx, { topic: 'conversation', id: c.id });
+}
+
+/**
+ * SPEC's reply: e-mails the customer and archives the thread. The reply archives it under the row lock, so a
+ * repeated or concurrent reply finds it archived and sends nothing.
  */
 export async function replyToConversation(db: Db, id: number, content: string, userId: number) {
   await db.transaction(async (tx) => {
+    await emailReply(tx, await lockConversation(tx, id), { content, userId, archive: true });
+  });
+  return showConversation(db, id);
+}
+
+/**
+ * A reply that keeps the thread in the inbox. It must name the lock_version the sender read: the reply moves it
+ * on, so a repeat, a double click or a second tab finds it stale (409) and sends nothing; so does a reply
+ * written before a new customer message arrived, which staff should read first.
+ */
+export async function sendReply(
+  db: Db,
+  id: number,
+  reply: { content: string; lockVersion: number; userId: number },
+) {
+  await db.transaction(async (tx) => {
     const c = await lockConversation(tx, id);
-    if (!c.active) {
+    if (c.active && c.lockVersion !== reply.lockVersion) {
       throw new AppError(
-        'wrong_state',
-        'This conversation is archived, so it has been answered or put away: move it back to the inbox to reply again.',
+        'stale',
+        'This conversation has changed since you opened it (a reply was sent or the customer wrote again): read it, then send.',
+        { lock_version: c.lockVersion },
       );
     }
-    await tx.insert(conversationReplies).values({ conversationId: id, userId, content });
-    await enqueueEmail(tx, {
-      kind: 'conversation_reply',
-      to: c.email,
-      subject: c.subject ? `Re: ${c.subject}` : 'Your message to UK Document Services',
-      text: content,
-    });
-    await tx
-      .update(conversations)
-      .set({ active: false, updatedAt: new Date() })
-      .where(eq(conversations.id, id));
-    await publishChange(tx, { topic: 'conversation', id });
+    await emailReply(tx, c, { content: reply.content, userId: reply.userId, archive: false });
   });
   return showConversation(db, id);
 }
@@ -190,22 +309,48 @@ export interface TransferRequest {
   ref: string;
   itemRef?: string;
   confirmDifferentCustomer?: boolean;
+  /** The customer message to transfer; left out, the thread's latest. */
+  messageId?: number;
 }
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** The customer message a transfer moves: the one named (it must be of this thread), else the latest. */
+async function messageToTransfer(tx: Tx, conversationId: number, messageId?: number) {
+  const [message] = await tx
+    .select()
+    .from(conversationMessages)
+    .where(
+      and(
+        eq(conversationMessages.conversationId, conversationId),
+        messageId === undefined ? undefined : eq(conversationMessages.id, messageId),
+      ),
+    )
+    .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
+    .limit(1)
+    .for('update');
+  if (!message) {
+    throw invalidInput('Check the highlighted fields.', [
+      { field: 'message_id', message: `This conversation has no message ${messageId}.` },
+    ]);
+  }
+  return message;
+}
+
 /**
- * Attaches a conversation to an order item and archives it. The ref is an item ref or an order ref; an order
- * with several items needs `itemRef` (409 `choose_item` lists them), and an order of another e-mail address
- * than the sender's needs `confirmDifferentCustomer` (409 `different_customer` names both), because the
- * message counts as that item's customer reply. Every refusal changes nothing.
+ * Attaches a customer message of the thread (the latest unless one is named) to an order item and archives the
+ * thread. The ref is an item ref or an order ref; an order with several items needs `itemRef` (409
+ * `choose_item` lists them), and an order of another e-mail address than the sender's needs
+ * `confirmDifferentCustomer` (409 `different_customer` names both), because the message counts as that item's
+ * customer reply. A message is transferred once (409 `wrong_state`). Every refusal changes nothing.
  */
 export async function transferConversation(db: Db, id: number, request: TransferRequest) {
   const itemRef = await db.transaction(async (tx) => {
     const c = await lockConversation(tx, id);
-    // A transfer archives the conversation with its item: a repeat would post the message on the item twice.
-    if (!c.active && c.orderItemId !== null) {
-      throw new AppError('wrong_state', 'This conversation has already been transferred to an order item.');
+    const message = await messageToTransfer(tx, id, request.messageId);
+    // A repeat would post the message on the item twice.
+    if (message.transferredAt !== null) {
+      throw new AppError('wrong_state', 'This message has already been transferred to an order item.');
     }
     const target = await transferTarget(tx, request.ref, request.itemRef);
     if (!sameAddress(c.email, target.orderEmail) && request.confirmDifferentCustomer !== true) {
@@ -217,11 +362,16 @@ export async function transferConversation(db: Db, id: number, request: Transfer
     }
     const item = await deliverCustomerMessage(tx, target.ref, {
       from: c.name ?? c.email,
-      text: plainText(c.content),
+      text: plainText(message.content),
     });
+    const now = new Date();
+    await tx
+      .update(conversationMessages)
+      .set({ orderItemId: item.id, transferredAt: now })
+      .where(eq(conversationMessages.id, message.id));
     await tx
       .update(conversations)
-      .set({ active: false, orderItemId: item.id, orderRef: item.ref, updatedAt: new Date() })
+      .set({ active: false, orderItemId: item.id, orderRef: item.ref, updatedAt: now })
       .where(eq(conversations.id, id));
     await publishChange(tx, { topic: 'conversation', id });
     return item.ref;
@@ -330,54 +480,100 @@ function messageKey(
   return `hash:${createHash('sha256').update(parts.join('\u0000')).digest('hex')}`;
 }
 
+type IncomingMessage = {
+  email: string;
+  name?: string | null;
+  subject?: string | null;
+  content: string;
+  order_ref?: string | null;
+  message_id?: string | null;
+};
+
 /**
- * Stores an incoming customer message as an inbox conversation (storefront and demo seed); a repeat of a
- * message already stored answers the stored conversation and changes nothing. A message naming an item of
- * the sender's own order reaches it (itemForMessage); `orderItemRef` is that item, or null.
+ * The customer's thread for a new message, locked: their open thread, else their latest one (moved back to the
+ * inbox), else a new one. Customers are told apart by e-mail address, whatever its case.
+ */
+async function threadFor(tx: Tx, message: IncomingMessage, now: Date) {
+  const [thread] = await tx
+    .select()
+    .from(conversations)
+    .where(eq(sql`lower(${conversations.email})`, message.email.trim().toLowerCase()))
+    .orderBy(desc(conversations.active), desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(1)
+    .for('update');
+  if (thread) return thread;
+  const [created] = await tx
+    .insert(conversations)
+    .values({
+      email: message.email,
+      name: message.name ?? null,
+      subject: message.subject ?? null,
+      content: '',
+      createdAt: now,
+      updatedAt: now,
+      lastMessageAt: now,
+    })
+    .returning();
+  return created;
+}
+
+/**
+ * Stores an incoming customer message in the customer's thread (storefront and demo seed): a follow-up joins
+ * their open thread, or brings back their latest one, rather than starting a conversation. A repeat of a message
+ * already stored answers its thread and changes nothing. A message naming an item of the sender's own order
+ * reaches it (itemForMessage); `orderItemRef` is that item, or null.
  */
 export async function receiveCustomerMessage(
   db: Db,
-  message: {
-    email: string;
-    name?: string | null;
-    subject?: string | null;
-    content: string;
-    order_ref?: string | null;
-    message_id?: string | null;
-  },
+  message: IncomingMessage,
   now = new Date(),
 ): Promise<{ id: number; created: boolean; orderItemRef: string | null }> {
   const dedupeKey = messageKey(message, now);
   return db.transaction(async (tx) => {
+    // One customer's messages take turns, so two at once cannot start two threads or both miss a repeat.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`conversation:${message.email.trim().toLowerCase()}`}))`,
+    );
+    const [repeat] = await tx
+      .select({ id: conversationMessages.conversationId, itemRef: orderItems.ref })
+      .from(conversationMessages)
+      .leftJoin(orderItems, eq(orderItems.id, conversationMessages.orderItemId))
+      .where(eq(conversationMessages.dedupeKey, dedupeKey));
+    if (repeat) return { id: repeat.id, created: false, orderItemRef: repeat.itemRef };
     const ref = message.order_ref?.trim() || null;
-    // Insert first: a concurrent repeat waits on the unique key and then finds the row.
-    const [row] = await tx
-      .insert(conversations)
-      .values({
-        email: message.email,
-        name: message.name ?? null,
-        subject: message.subject ?? null,
-        content: cleanCustomerHtml(message.content),
-        orderRef: ref,
-        dedupeKey,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: conversations.dedupeKey })
-      .returning({ id: conversations.id });
-    if (!row) {
-      const [existing] = await selectConversation(tx).where(eq(conversations.dedupeKey, dedupeKey));
-      return { id: existing.conversation.id, created: false, orderItemRef: existing.itemRef };
-    }
+    const thread = await threadFor(tx, message, now);
+    const content = cleanCustomerHtml(message.content);
     const item = ref ? await itemForMessage(tx, ref, message.email) : null;
     if (item) {
       await deliverCustomerMessage(tx, item.ref, {
         from: message.name ?? message.email,
         text: plainText(message.content),
       });
-      await tx.update(conversations).set({ orderItemId: item.id }).where(eq(conversations.id, row.id));
     }
-    await publishChange(tx, { topic: 'conversation', id: row.id });
-    return { id: row.id, created: true, orderItemRef: item?.ref ?? null };
+    await tx.insert(conversationMessages).values({
+      conversationId: thread.id,
+      subject: message.subject ?? null,
+      content,
+      orderRef: ref,
+      orderItemId: item?.id ?? null,
+      dedupeKey,
+      createdAt: now,
+    });
+    await tx
+      .update(conversations)
+      .set({
+        content,
+        active: true,
+        name: message.name ?? thread.name,
+        subject: thread.subject ?? message.subject ?? null,
+        ...(ref ? { orderRef: ref } : {}),
+        ...(item ? { orderItemId: item.id } : {}),
+        lockVersion: thread.lockVersion + 1,
+        lastMessageAt: now,
+        updatedAt: now,
+      })
+      .where(eq(conversations.id, thread.id));
+    await publishChange(tx, { topic: 'conversation', id: thread.id });
+    return { id: thread.id, created: true, orderItemRef: item?.ref ?? null };
   });
 }

@@ -13,6 +13,7 @@ const ArticlesTab = lazy(() => import('./articles-tab'));
 const ArticleCategoriesTab = lazy(() => import('./article-categories-tab'));
 const FaqCategoriesTab = lazy(() => import('./faq-categories-tab'));
 const FaqsTab = lazy(() => import('./faqs-tab'));
+const CannedRepliesTab = lazy(() => import('./canned-replies-tab'));
 
 const REFERENCE_TAB_LABELS: Record<ReferenceKind, string> = {
   registries: 'Registries',
@@ -28,6 +29,7 @@ const TABS = [
   { value: 'article_categories', label: 'Article categories' },
   { value: 'faq_categories', label: 'FAQ categories' },
   { value: 'faqs', label: 'FAQs' },
+  { value: 'canned_replies', label: 'Canned replies' },
 ];
 
 function TabFallback() {
@@ -46,6 +48,7 @@ function TabContent({ tab }: { tab: string }) {
   if (tab === 'articles') return <ArticlesTab />;
   if (tab === 'article_categories') return <ArticleCategoriesTab />;
   if (tab === 'faq_categories') return <FaqCategoriesTab />;
+  if (tab === 'canned_replies') return <CannedRepliesTab />;
   return <FaqsTab />;
 }
 

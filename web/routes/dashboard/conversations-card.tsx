@@ -1,10 +1,11 @@
-/** Customer conversations: the inbox (active) or the other (archived) ones, 25 a page, newest first. */
-import { Anchor, Box, Group, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+/** Customer conversations: the inbox (active) or the other (archived) ones, optionally by assignee, 25 a page, latest first. */
+import { Anchor, Box, Group, Pagination, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../domain/format';
 import { SectionCard } from '../../components/section-card';
+import { assigneesQuery } from './conversation-assignees';
 import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 import { conversationsQuery } from './dashboard-queries';
 
@@ -19,7 +20,10 @@ function plainText(html: string): string {
 export function ConversationsCard() {
   const [folder, setFolder] = useState<Folder>('inbox');
   const [page, setPage] = useState(1);
-  const list = useQuery(conversationsQuery(folder === 'inbox', page));
+  // '' is everyone's; 'me', 'unassigned' or a member of staff's id narrows the list.
+  const [assignee, setAssignee] = useState('');
+  const assignees = useQuery(assigneesQuery);
+  const list = useQuery(conversationsQuery(folder === 'inbox', page, assignee || undefined));
   const data = list.data;
   const rows = data?.conversations ?? [];
   const first = data && data.total_count > 0 ? (data.page - 1) * data.per_page + 1 : 0;
@@ -31,19 +35,39 @@ export function ConversationsCard() {
   const last = data ? first + rows.length - Math.min(1, rows.length) : 0;
 
   const toggle = (
-    <SegmentedControl
-      size="xs"
-      aria-label="Conversations to show"
-      value={folder}
-      onChange={(value) => {
-        setFolder(value as Folder);
-        setPage(1);
-      }}
-      data={[
-        { value: 'inbox', label: 'Inbox' },
-        { value: 'other', label: 'Other' },
-      ]}
-    />
+    <Group gap="xs" wrap="nowrap">
+      <Select
+        size="xs"
+        aria-label="Assignee"
+        value={assignee}
+        allowDeselect={false}
+        onChange={(value) => {
+          setAssignee(value ?? '');
+          setPage(1);
+        }}
+        data={[
+          { value: '', label: 'Everyone' },
+          { value: 'me', label: 'Mine' },
+          { value: 'unassigned', label: 'Unassigned' },
+          ...(assignees.data?.assignees ?? []).map((a) => ({ value: String(a.id), label: a.name })),
+        ]}
+        w={130}
+        data-testid="conversation-assignee-filter"
+      />
+      <SegmentedControl
+        size="xs"
+        aria-label="Conversations to show"
+        value={folder}
+        onChange={(value) => {
+          setFolder(value as Folder);
+          setPage(1);
+        }}
+        data={[
+          { value: 'inbox', label: 'Inbox' },
+          { value: 'other', label: 'Other' },
+        ]}
+      />
+    </Group>
   );
 
   return (
@@ -54,13 +78,15 @@ export function ConversationsCard() {
         <LoadFailed what="the conversations" error={list.error} onRetry={() => list.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState>
-          {folder === 'inbox'
-            ? 'The inbox is empty: no customer is waiting for an answer.'
-            : 'No other conversations: nothing has been archived yet.'}
+          {assignee
+            ? 'No conversations for this assignee here.'
+            : folder === 'inbox'
+              ? 'The inbox is empty: no customer is waiting for an answer.'
+              : 'No other conversations: nothing has been archived yet.'}
         </EmptyState>
       ) : (
         <Stack gap={0} style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-          <Table.ScrollContainer minWidth={640} type="native">
+          <Table.ScrollContainer minWidth={760} type="native">
             <Table
               fz="sm"
               layout="fixed"
@@ -72,7 +98,8 @@ export function ConversationsCard() {
                   <Table.Th w="26%">From</Table.Th>
                   <Table.Th>Message</Table.Th>
                   <Table.Th w={96}>Order</Table.Th>
-                  <Table.Th w={164}>Received</Table.Th>
+                  <Table.Th w={120}>Assignee</Table.Th>
+                  <Table.Th w={164}>Last message</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -123,7 +150,18 @@ export function ConversationsCard() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{formatDateTime(c.created_at)}</Table.Td>
+                    <Table.Td>
+                      <Text
+                        span
+                        size="sm"
+                        c={c.assignee ? undefined : 'dimmed'}
+                        truncate="end"
+                        display="block"
+                      >
+                        {c.assignee?.name ?? 'Unassigned'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(c.last_message_at)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

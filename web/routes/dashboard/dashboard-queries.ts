@@ -41,10 +41,14 @@ export const unpaidCartsQuery = queryOptions({
 });
 
 /** Inbox (active) or other (archived) conversations, 25 a page; the last page stays shown while the next loads. */
-export const conversationsQuery = (active: boolean, page: number) =>
+/** `assignee`: 'me', 'unassigned' or a member of staff's id; left out, every conversation. */
+export const conversationsQuery = (active: boolean, page: number, assignee?: string) =>
   queryOptions({
-    queryKey: ['conversations', 'active', { active, page }],
+    queryKey: ['conversations', 'active', { active, page, ...(assignee ? { assignee } : {}) }],
     queryFn: ({ signal }) =>
-      api.get('conversations/active', ConversationListSchema, { query: { active, page }, signal }),
+      api.get('conversations/active', ConversationListSchema, {
+        query: { active, page, ...(assignee ? { assignee } : {}) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });

@@ -1,0 +1,255 @@
+/**
+ * The reply box under the thread: a reply to e-mail (Reply keeps the thread in the inbox, Reply and archive goes
+ * back to the dashboard as SPEC's Reply and archive says), canned replies with their placeholders filled in, or a staff-only note.
+ */
+import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { IconArchive, IconLock, IconSend } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { fillPlaceholders } from '../../../domain/canned-replies';
+import { type Conversation, ConversationResponseSchema } from '../../../domain/contract/conversations';
+import { api, isApiError } from '../../api/client';
+import { useCurrentUser } from '../../components/auth';
+import { notifySuccess } from '../../lib/notify';
+import { cannedRepliesQuery } from './conversation-api';
+import { Section } from './section';
+
+type Mode = 'reply' | 'note';
+type Send = 'stay' | 'archive';
+
+export function Composer({ conversation: c, onDone }: { conversation: Conversation; onDone: () => void }) {
+  const [mode, setMode] = useState<Mode>('reply');
+  return (
+    <Section
+      title={mode === 'reply' ? 'Reply' : 'Internal note'}
+      testId="composer"
+      aside={
+        <SegmentedControl
+          size="xs"
+          aria-label="Write a reply or a note"
+          value={mode}
+          onChange={(value) => setMode(value as Mode)}
+          data={[
+            { value: 'reply', label: 'Reply' },
+            { value: 'note', label: 'Note' },
+          ]}
+        />
+      }
+    >
+      {mode === 'reply' ? (
+        c.active ? (
+          <ReplyForm conversation={c} onDone={onDone} />
+        ) : (
+          // The server refuses a reply to an archived conversation, so one is never e-mailed twice.
+          <Text size="sm" c="dimmed" data-testid="reply-archived">
+            This conversation is archived: it has been answered or put away. Move it back to the inbox to
+            reply again.
+          </Text>
+        )
+      ) : (
+        <NoteForm conversation={c} onDone={onDone} />
+      )}
+    </Section>
+  );
+}
+
+function CannedReplyPicker({
+  conversation: c,
+  onInsert,
+}: {
+  conversation: Conversation;
+  onInsert: (text: string) => void;
+}) {
+  const user = useCurrentUser();
+  const canned = useQuery(cannedRepliesQuery);
+  const replies = canned.data?.canned_replies ?? [];
+  return (
+    <Select
+      label="Insert a canned reply"
+      placeholder={replies.length ? 'Choose one…' : 'No canned replies yet'}
+      disabled={replies.length === 0}
+      searchable
+      size="xs"
+      value={null}
+      data={replies.map((r) => ({ value: String(r.id), label: r.title }))}
+      onChange={(value) => {
+        const chosen = replies.find((r) => String(r.id) === value);
+        if (!chosen) return;
+        onInsert(
+          fillPlaceholders(chosen.body, {
+            customer_name: c.name ?? c.email,
+            customer_email: c.email,
+            order_ref: c.order_item_ref ?? c.order_ref ?? '',
+            staff_name: user.name,
+          }),
+        );
+      }}
+      comboboxProps={{ withinPortal: true }}
+      data-testid="canned-reply-picker"
+    />
+  );
+}
+
+function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; onDone: () => void }) {
+  const navigate = useNavigate();
+  const [content, setContent] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const reply = useMutation({
+    mutationFn: ({ send, text }: { send: Send; text: string }) =>
+      send === 'archive'
+        ? api.post(`conversations/${c.id}/reply`, { response: { content: text } }, ConversationResponseSchema)
+        : api.post(
+            `conversations/${c.id}/replies`,
+            { response: { content: text, lock_version: c.lock_version } },
+            ConversationResponseSchema,
+          ),
+    onSuccess: (_, { send }) => {
+      onDone();
+      if (send === 'archive') {
+        notifySuccess(`Reply sent to ${c.email}; the conversation is archived.`);
+        navigate('/dashboard');
+      } else {
+        notifySuccess(`Reply sent to ${c.email}.`);
+        setContent('');
+      }
+    },
+    onError: (error) => {
+      if (isApiError(error, 422)) setFieldError(error.fieldErrors['response.content'] ?? error.message);
+      // Stale: the thread moved on (a new customer message); show it, keep what was typed.
+      if (isApiError(error, 409)) onDone();
+    },
+  });
+
+  const submit = (send: Send) => {
+    if (!content.trim()) {
+      setFieldError('Enter a reply.');
+      return;
+    }
+    setFieldError(null);
+    reply.mutate({ send, text: content });
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit('stay');
+      }}
+      noValidate
+    >
+      <Stack gap="sm">
+        <CannedReplyPicker
+          conversation={c}
+          onInsert={(text) => {
+            setContent((current) => (current.trim() ? `${current.trimEnd()}\n\n${text}` : text));
+            setFieldError(null);
+          }}
+        />
+        <Textarea
+          label="Reply to the customer"
+          description={`E-mailed to ${c.email}.`}
+          withAsterisk
+          required
+          autosize
+          minRows={5}
+          maxRows={16}
+          value={content}
+          onChange={(e) => {
+            setContent(e.currentTarget.value);
+            if (fieldError) setFieldError(null);
+          }}
+          error={fieldError}
+        />
+        {reply.isError && !isApiError(reply.error, 422) && (
+          <Alert color="red" role="alert" title="The reply was not sent">
+            {reply.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button
+            type="submit"
+            variant="default"
+            leftSection={<IconSend size={16} aria-hidden />}
+            loading={reply.isPending && reply.variables?.send === 'stay'}
+            disabled={reply.isPending}
+          >
+            Send reply
+          </Button>
+          <Button
+            leftSection={<IconArchive size={16} aria-hidden />}
+            loading={reply.isPending && reply.variables?.send === 'archive'}
+            disabled={reply.isPending}
+            onClick={() => submit('archive')}
+          >
+            Send reply and archive
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function NoteForm({ conversation: c, onDone }: { conversation: Conversation; onDone: () => void }) {
+  const [body, setBody] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const note = useMutation({
+    mutationFn: (text: string) =>
+      api.post(`conversations/${c.id}/notes`, { note: { body: text } }, ConversationResponseSchema),
+    onSuccess: () => {
+      onDone();
+      setBody('');
+      notifySuccess('Note added.');
+    },
+    onError: (error) => {
+      if (isApiError(error, 422)) setFieldError(error.fieldErrors['note.body'] ?? error.message);
+    },
+  });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!body.trim()) {
+          setFieldError('Enter a note.');
+          return;
+        }
+        note.mutate(body);
+      }}
+      noValidate
+    >
+      <Stack gap="sm">
+        <Textarea
+          label="Note for staff"
+          description="Only staff see notes; they are never e-mailed to the customer."
+          withAsterisk
+          required
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={body}
+          onChange={(e) => {
+            setBody(e.currentTarget.value);
+            if (fieldError) setFieldError(null);
+          }}
+          error={fieldError}
+        />
+        {note.isError && !isApiError(note.error, 422) && (
+          <Alert color="red" role="alert" title="The note was not added">
+            {note.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            color="yellow"
+            variant="light"
+            leftSection={<IconLock size={16} aria-hidden />}
+            loading={note.isPending}
+          >
+            Add note
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
