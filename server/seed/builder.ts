@@ -60,6 +60,8 @@ export class SeedScriptError extends Error {}
 
 /** Notifications older than this are stored as read, as a team working through them would leave them. */
 const READ_AFTER_MS = 30 * 86_400_000;
+/** The stand-in for the customer's reviewed documents of a demo item (no row: the demo stores no files). */
+const REVIEWED_DEMO_DOCUMENT = { id: 0, selected: false, approved: true } as const;
 
 export class DemoBuilder {
   readonly users: UserRow[] = [];
@@ -158,7 +160,7 @@ export class DemoBuilder {
     return held;
   }
 
-  /** The state machine's view of an item, as run-action's toWorkItem builds it (the seed has no attachments). */
+  /** The state machine's view of an item, as run-action's toWorkItem builds it. */
   private workItem({ item, orderable: o, order, groDestination }: HeldItem): WorkItem {
     return {
       id: item.id,
@@ -196,7 +198,9 @@ export class DemoBuilder {
         subtotalInPence: o.subtotalInPence ?? 0,
         documentsByPost: o.documentsByPost ?? false,
       },
-      attachments: [],
+      // The demo stores no files; an item in review is taken to hold the customer's documents, already
+      // looked at, so approve_documents (which needs a file) works (docs/decisions/document-review.md).
+      attachments: item.currentState === 'review_documents' ? [REVIEWED_DEMO_DOCUMENT] : [],
     };
   }
 
