@@ -435,6 +435,7 @@ test('the delivery region changes through Modify Order when it changes the price
   const waiting = panel(page);
   await expect(waiting.getByRole('row', { name: /Delivery region United Kingdom Europe/ })).toBeVisible();
   await waiting.getByRole('button', { name: 'Confirm payment received' }).click();
+  await confirmIn(page, 'Apply the change');
   await expectState(page, 'GRO Order Reqd.');
   await expect(page.getByRole('region', { name: 'Details' })).toContainText('Europe');
 });
