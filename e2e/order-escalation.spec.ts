@@ -108,6 +108,7 @@ test('the admin contacts the customer (response required as a boolean), postpone
   );
 
   await page.getByRole('button', { name: 'Postpone notification' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Postpone 7 days' }).click();
   await expectState(page, 'On Hold');
   await expect(page.getByTestId('item-state').locator('[data-group]')).toHaveAttribute(
     'data-group',

@@ -45,6 +45,12 @@ async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
+/** Answers the confirmation an irreversible one-click action asks first. */
+async function confirmIn(page: Page, button: string) {
+  await page.getByRole('dialog').getByRole('button', { name: button, exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
 async function expectState(page: Page, label: string) {
   await expect(page.getByTestId('item-state').locator('[data-group]')).toHaveText(label);
 }
@@ -74,6 +80,7 @@ test('a certificate walks from GRO order through scan-send to dispatch on the or
   // Received from GRO: scan-send is next.
   await page.getByRole('tab', { name: 'Received from GRO' }).click();
   await page.getByRole('button', { name: 'Mark received from GRO' }).click();
+  await confirmIn(page, 'Mark received');
   await expectState(page, 'Scan Send Reqd.');
 
   // Scan Send: upload, select, approve the file, then approve the scan send.
@@ -267,7 +274,13 @@ test('documents: rejecting without feedback is refused, then rejected, approved 
   await expectState(page, 'Waiting Customer');
   await expect(page.getByRole('region', { name: 'Comments' }).getByText('Page 2 is cut off')).toBeVisible();
 
+  // Approving needs a file: the customer's new upload, here uploaded by staff.
+  await expect(page.getByRole('button', { name: 'Approve documents' })).toBeDisabled();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('region', { name: 'Attachments' }).getByRole('button', { name: 'Upload' }).click();
+  await (await chooser).setFiles({ name: 'rescan.pdf', mimeType: 'application/pdf', buffer: PDF });
   await page.getByRole('button', { name: 'Approve documents' }).click();
+  await confirmIn(page, 'Approve the documents');
   await expectState(page, 'Ready for Translation');
 
   await page.getByRole('tab', { name: 'Send for Translation' }).click();
@@ -280,6 +293,7 @@ test('documents: rejecting without feedback is refused, then rejected, approved 
 
   await page.getByRole('tab', { name: 'Complete Translation' }).click();
   await page.getByRole('button', { name: 'Received in the office' }).click();
+  await confirmIn(page, 'Mark received');
   await expectState(page, 'Dispatch Reqd.');
 });
 
@@ -317,6 +331,7 @@ test('Modify Order shows a live price estimate as copies change, then requests a
   await expectState(page, 'Waiting Customer');
   await expect(page.getByText('A change is waiting for the customer')).toBeVisible();
   await page.getByRole('button', { name: 'Withdraw request' }).click();
+  await confirmIn(page, 'Withdraw the change');
   await expectState(page, 'GRO Order Reqd.');
   await expect(copies).toHaveValue('1');
 });
@@ -420,6 +435,7 @@ test('the delivery region changes through Modify Order when it changes the price
   const waiting = panel(page);
   await expect(waiting.getByRole('row', { name: /Delivery region United Kingdom Europe/ })).toBeVisible();
   await waiting.getByRole('button', { name: 'Confirm payment received' }).click();
+  await confirmIn(page, 'Apply the change');
   await expectState(page, 'GRO Order Reqd.');
   await expect(page.getByRole('region', { name: 'Details' })).toContainText('Europe');
 });
@@ -456,11 +472,13 @@ test('flag, originals received and their failures; the cover letter opens in a n
     route.fulfill({ status: 503, json: { error: { code: 'internal', message: 'Try again shortly.' } } }),
   );
   await page.getByRole('button', { name: 'Originals received' }).click();
+  await confirmIn(page, 'Confirm receipt');
   await expect(
     page.getByRole('alert').filter({ hasText: 'Failed to mark originals as received' }),
   ).toBeVisible();
   await page.unroute('**/original_received.json');
   await page.getByRole('button', { name: 'Originals received' }).click();
+  await confirmIn(page, 'Confirm receipt');
   await expect(summary(page).getByText(/^Originals received \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
 
   const letter = page.getByRole('link', { name: 'Print cover letter' });

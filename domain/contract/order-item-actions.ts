@@ -22,6 +22,7 @@ import {
   PenceSchema,
   requiredText,
   ShortTextSchema,
+  TEXT_LIMITS,
   withLock,
 } from './common';
 
@@ -99,6 +100,13 @@ export const RejectDocumentsSchema = withLock({
   review: z.object({ notes: requiredText('Please provide some feedback to the customer!') }),
 });
 export type RejectDocuments = z.infer<typeof RejectDocumentsSchema>;
+
+/** The staff's words when a file of the customer's is rejected: kept on the file, shown in its list. */
+export const REJECT_FILE_MESSAGE = 'Say why this file is rejected.';
+export const RejectAttachmentSchema = z.object({
+  rejection: z.object({ reason: requiredText(REJECT_FILE_MESSAGE, TEXT_LIMITS.short) }),
+});
+export type RejectAttachment = z.infer<typeof RejectAttachmentSchema>;
 
 export const SendForTranslationSchema = withLock({
   translation_request: z.object({

@@ -201,8 +201,13 @@ export const AttachmentSchema = z.object({
   byte_size: z.number().int(),
   source: z.enum(['staff', 'customer']),
   selected: z.boolean(),
-  /** null: not reviewed yet. */
+  /** null: not reviewed yet; false: rejected. */
   approved: z.boolean().nullable(),
+  /** Who reviewed the file and when; null while not reviewed. */
+  reviewed_by: z.string().nullable(),
+  reviewed_at: TimestampSchema.nullable(),
+  /** Why the file was rejected; null unless rejected. */
+  rejection_reason: z.string().nullable(),
   created_at: TimestampSchema,
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;

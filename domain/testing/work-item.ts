@@ -53,13 +53,17 @@ export function workItem(over: WorkItemOverrides = {}): WorkItem {
   };
 }
 
-/** A certified translation assigned to Alice in review_documents, paid £49.95. */
+/** The customer's document an item in review carries, not reviewed yet. */
+export const UPLOADED_DOCUMENT = { id: 7, selected: false, approved: null } as const;
+
+/** A certified translation assigned to Alice in review_documents with one upload, paid £49.95. */
 export function translationItem(over: WorkItemOverrides = {}): WorkItem {
   return workItem({
     type: 'Certified Translation',
     orderableType: 'Translation',
     currentState: 'review_documents',
     netValue: 4995,
+    attachments: [UPLOADED_DOCUMENT],
     ...over,
     orderable: {
       type: 'CertifiedTranslation',
@@ -77,13 +81,14 @@ export function translationItem(over: WorkItemOverrides = {}): WorkItem {
   });
 }
 
-/** An adult deed poll assigned to Alice in review_documents, paid £20.00. */
+/** An adult deed poll assigned to Alice in review_documents with one upload, paid £20.00. */
 export function deedPollItem(over: WorkItemOverrides = {}): WorkItem {
   return workItem({
     type: 'Adult Deed Poll',
     orderableType: 'AdultDeedPoll',
     currentState: 'review_documents',
     netValue: 2000,
+    attachments: [UPLOADED_DOCUMENT],
     ...over,
     orderable: { subtotalInPence: 2000, ...over.orderable },
   });

@@ -10,6 +10,7 @@ import {
   workItem,
 } from '../testing/work-item';
 import { decide } from './decide';
+import { documentsApprovalBlock } from './documents';
 import type { Decision, Outcome, WorkflowAction, WorkItem } from './types';
 
 const NOW = new Date('2026-03-10T10:00:00Z');
@@ -122,6 +123,38 @@ describe('translation and deed poll transitions of PRODUCT.md section 5', () => 
     ['translation_complete outside waiting_translation', translationItem(), { type: 'translation_complete' }],
   ])('refuses %s with wrong_state', (_name, item, action) => {
     expect(decide(item, action, ADMIN, NOW)).toMatchObject({ ok: false, code: 'wrong_state' });
+  });
+
+  it.each<[string, WorkItem['attachments']]>([
+    ['with no attachment', []],
+    [
+      'when every attachment is rejected',
+      [
+        { id: 1, selected: false, approved: false },
+        { id: 2, selected: false, approved: false },
+      ],
+    ],
+  ])('refuses to approve the documents %s, with the reason', (_name, attachments) => {
+    for (const item of [translationItem({ attachments }), deedPollItem({ attachments })]) {
+      const refusal = decide(item, { type: 'approve_documents' }, ALICE, NOW);
+      expect(refusal).toMatchObject({ ok: false, code: 'wrong_state' });
+      expect(refusal.ok ? '' : refusal.message).toContain(documentsApprovalBlock(attachments) ?? 'a reason');
+    }
+  });
+
+  it('approving the step approves the files not reviewed yet and leaves rejected ones rejected', () => {
+    const attachments = [
+      { id: 1, selected: false, approved: null },
+      { id: 2, selected: false, approved: true },
+      { id: 3, selected: false, approved: false },
+      { id: 4, selected: true, approved: null },
+    ];
+    const result = accepted(
+      decide(translationItem({ attachments }), { type: 'approve_documents' }, ALICE, NOW),
+    );
+    expect(result.approveAttachmentIds).toEqual([1, 4]);
+    expect(result.events[0].payload).toMatchObject({ approved_attachment_ids: [1, 4] });
+    expect(documentsApprovalBlock(attachments)).toBeNull();
   });
 
   it('approving sets approved and settles an outstanding rejection', () => {

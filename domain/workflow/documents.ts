@@ -2,7 +2,7 @@
 import { TRANSLATION_DESPATCH_OPTIONS } from '../options';
 import { type OrderItemState, type ProductLine, productLine } from '../states';
 import { accept, inReminderDays, invalid, notifyAssignee, text, wrongState } from './result';
-import type { ActionOf, Decision, WorkItem } from './types';
+import type { ActionOf, Decision, WorkAttachment, WorkItem } from './types';
 
 /** received_from_customer: the posted documents arrived; review them. */
 export function receivedFromCustomer(item: WorkItem, action: ActionOf<'received_from_customer'>): Decision {
@@ -22,20 +22,38 @@ const APPROVED_STATE: Readonly<Record<ProductLine, OrderItemState | null>> = {
   deed_poll: 'despatch_required',
 };
 
-/** approve_documents: a translation is ready to translate; a deed poll is ready to despatch. */
+/**
+ * Why the documents cannot be approved as they stand, or null: there must be a file to approve, and not
+ * every file may be rejected. The SPA shows the same words before the click.
+ */
+export function documentsApprovalBlock(attachments: readonly WorkAttachment[]): string | null {
+  if (attachments.length === 0) return 'no documents have been uploaded yet; upload them first';
+  if (attachments.every((a) => a.approved === false))
+    return 'every attachment is rejected; reject the documents or wait for new ones';
+  return null;
+}
+
+/**
+ * approve_documents: a translation is ready to translate; a deed poll is ready to despatch. The files not
+ * reviewed yet are approved with the step; rejected files stay rejected (docs/decisions/document-review.md).
+ */
 export function approveDocuments(item: WorkItem, action: ActionOf<'approve_documents'>): Decision {
   if (!reviewable(item)) return wrongState(item, action.type);
   const next = APPROVED_STATE[productLine(item.orderableType)];
   if (next === null) return wrongState(item, action.type, 'certificates have no documents to review');
+  const blocked = documentsApprovalBlock(item.attachments);
+  if (blocked) return wrongState(item, action.type, blocked);
+  const approveAttachmentIds = item.attachments.filter((a) => a.approved === null).map((a) => a.id);
   // Approving settles an outstanding rejection, unless the customer is awaited on an escalation matter.
   const settles = item.isEscalated
     ? {}
     : { waitingCustomerResponse: false, isOnHold: false, nextReminderAt: null };
-  return accept(item, action, {
-    currentState: next,
-    approved: true,
-    ...settles,
-  });
+  return accept(
+    item,
+    action,
+    { currentState: next, approved: true, ...settles },
+    { approveAttachmentIds, payload: { approved_attachment_ids: approveAttachmentIds } },
+  );
 }
 
 /** reject_documents: stay in review, wait for the customer and e-mail them the feedback. */

@@ -115,6 +115,7 @@ export interface Effects {
   groRefund?: { amount: number };
   orderRegion?: Outcome['orderRegion'];
   repriced?: Outcome['repriced'];
+  approveAttachmentIds?: number[];
   /** Extra timeline data besides the action's input (e.g. a defaulted cost). */
   payload?: Record<string, unknown>;
 }
@@ -148,6 +149,9 @@ export function accept(
     ...(rest.groRefund ? { groRefund: rest.groRefund } : {}),
     ...(rest.orderRegion ? { orderRegion: rest.orderRegion } : {}),
     ...(rest.repriced && rest.repriced.length > 0 ? { repriced: rest.repriced } : {}),
+    ...(rest.approveAttachmentIds && rest.approveAttachmentIds.length > 0
+      ? { approveAttachmentIds: rest.approveAttachmentIds }
+      : {}),
   };
 }
 

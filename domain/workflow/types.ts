@@ -15,10 +15,11 @@ export interface WorkOrderable extends PricedOrderable {
   documentsByPost: boolean;
 }
 
-/** The attachment fields that matter for scan-send. */
+/** The attachment fields that matter for scan-send and the document review. */
 export interface WorkAttachment {
   id: number;
   selected: boolean;
+  /** null: not reviewed yet; false: rejected. */
   approved: boolean | null;
 }
 
@@ -282,6 +283,8 @@ export interface Outcome {
   orderRegion?: DeliveryRegion;
   /** New subtotals of the order's other items that a region change repriced. */
   repriced?: RepricedItem[];
+  /** Attachments not reviewed yet that the action marks approved (approving the documents). */
+  approveAttachmentIds?: number[];
 }
 
 export type Decision = Refusal | Outcome;

@@ -256,7 +256,12 @@ export const attachments = pgTable(
     source: text('source', { enum: ATTACHMENT_SOURCES }).notNull(),
     uploadedById: integer('uploaded_by_id').references(() => users.id),
     selected: boolean('selected').notNull().default(false),
+    /** The file's review: null not reviewed, true approved, false rejected (docs/decisions/document-review.md). */
     approved: boolean('approved'),
+    reviewedById: integer('reviewed_by_id').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Why the file was rejected; null unless rejected. */
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
   },
   (t) => [

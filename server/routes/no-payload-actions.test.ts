@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../db/schema';
-import { buildOrderItem, type ItemSpec } from '../test/factories';
+import { buildAttachment, buildOrderItem, type ItemSpec } from '../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../test/harness';
 
 let ctx: TestContext;
@@ -80,6 +80,7 @@ describe('calls without a payload', () => {
     '%s with %s',
     async (name, _what, headers, payload, spec, check) => {
       const item = await buildOrderItem(ctx.database, { userId: aliceId, ...spec() });
+      if (name === 'approve_documents') await buildAttachment(ctx.database, item.id);
       if (name === 'approve_scan_send') {
         await ctx.database.db.insert(attachments).values({
           orderItemId: item.id,

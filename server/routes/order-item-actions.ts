@@ -439,11 +439,48 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
       },
       async (request) => {
         const user = currentUser(request);
-        await changeAttachment(db, request.params.ref, request.params.id, change, actorOf(user));
+        await changeAttachment(db, request.params.ref, request.params.id, { kind: change }, actorOf(user));
         return showOrderItem(db, request.params.ref, user);
       },
     );
   }
+
+  app.post(
+    '/order_items/:ref/attachments/:id/approve.json',
+    {
+      schema: {
+        tags,
+        summary: 'Approve one attachment (records who and when; a repeat changes nothing)',
+        params: AttachmentParams,
+        body: NoPayload,
+        response: ITEM_ANSWER,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await changeAttachment(db, request.params.ref, request.params.id, { kind: 'approve' }, actorOf(user));
+      return showOrderItem(db, request.params.ref, user);
+    },
+  );
+
+  app.post(
+    '/order_items/:ref/attachments/:id/reject.json',
+    {
+      schema: {
+        tags,
+        summary: 'Reject one attachment with the reason (records who and when; a repeat changes nothing)',
+        params: AttachmentParams,
+        body: C.RejectAttachmentSchema,
+        response: ITEM_ANSWER,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const reject = { kind: 'reject' as const, reason: request.body.rejection.reason };
+      await changeAttachment(db, request.params.ref, request.params.id, reject, actorOf(user));
+      return showOrderItem(db, request.params.ref, user);
+    },
+  );
 
   app.get(
     '/order_items/:ref/attachments/:id/file',

@@ -64,6 +64,8 @@ export class SeedScriptError extends Error {}
  */
 const unreadKeptFor = (userId: number) => 3 + ((userId * 2) % 6);
 const READ_AN_HOUR_LATER_MS = 3_600_000;
+/** The stand-in for the customer's reviewed documents of a demo item (no row: the demo stores no files). */
+const REVIEWED_DEMO_DOCUMENT = { id: 0, selected: false, approved: true } as const;
 
 export class DemoBuilder {
   readonly users: UserRow[] = [];
@@ -162,7 +164,7 @@ export class DemoBuilder {
     return held;
   }
 
-  /** The state machine's view of an item, as run-action's toWorkItem builds it (the seed has no attachments). */
+  /** The state machine's view of an item, as run-action's toWorkItem builds it. */
   private workItem({ item, orderable: o, order, groDestination }: HeldItem): WorkItem {
     return {
       id: item.id,
@@ -200,7 +202,9 @@ export class DemoBuilder {
         subtotalInPence: o.subtotalInPence ?? 0,
         documentsByPost: o.documentsByPost ?? false,
       },
-      attachments: [],
+      // The demo stores no files; an item in review is taken to hold the customer's documents, already
+      // looked at, so approve_documents (which needs a file) works (docs/decisions/document-review.md).
+      attachments: item.currentState === 'review_documents' ? [REVIEWED_DEMO_DOCUMENT] : [],
     };
   }
 

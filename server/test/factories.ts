@@ -2,8 +2,9 @@
  * Test data factories. Each call builds fresh rows with unique refs; override any field.
  * They insert directly so a test can start an item in any state without walking the workflow.
  */
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
-import { addresses, orderables, orderItems, orders } from '../db/schema';
+import { addresses, attachments, orderables, orderItems, orders } from '../db/schema';
 
 type OrderableInsert = Partial<typeof orderables.$inferInsert>;
 type OrderItemInsert = Partial<
@@ -137,4 +138,25 @@ export async function buildOrderItem(
 ) {
   const { items, order } = await buildOrder(database, { ...orderOpts, items: [spec] });
   return { ...items[0], order };
+}
+
+/** Records an attachment on an item (a row only: no stored file), not reviewed and not selected unless told. */
+export async function buildAttachment(
+  database: Database,
+  orderItemId: number,
+  overrides: Partial<typeof attachments.$inferInsert> = {},
+) {
+  const [attachment] = await database.db
+    .insert(attachments)
+    .values({
+      orderItemId,
+      filename: 'passport.pdf',
+      contentType: 'application/pdf',
+      byteSize: 10,
+      storageKey: randomUUID(),
+      source: 'customer',
+      ...overrides,
+    })
+    .returning();
+  return attachment;
 }

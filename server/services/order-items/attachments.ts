@@ -1,6 +1,7 @@
 /**
  * Staff attachments on an order item: upload (any state), select for scan-send (attach/unattach) and review
- * (toggle_approval cycles not reviewed/false → true, true → false). Each change is on the timeline.
+ * each file (approve, reject with a reason; the SPEC's toggle_approval cycles not reviewed/false → true,
+ * true → false). Each change is on the timeline; a review keeps who and when on the file.
  */
 import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
@@ -151,12 +152,51 @@ export async function uploadAttachment(
   }
 }
 
-/** Changes one attachment's selection or review state. */
+/** What a call does to one attachment: select it for scan-send, or review it. */
+export type AttachmentChange =
+  | { kind: 'attach' | 'unattach' | 'toggle_approval' | 'approve' }
+  | { kind: 'reject'; reason: string };
+
+type AttachmentRow = typeof attachments.$inferSelect;
+
+/** The columns a change sets, or null when the file already stands so (a repeat changes nothing). */
+function patchFor(attachment: AttachmentRow, change: AttachmentChange, actor: Actor, now: Date) {
+  if (change.kind === 'attach' || change.kind === 'unattach') return { selected: change.kind === 'attach' };
+  const approved =
+    change.kind === 'toggle_approval' ? attachment.approved !== true : change.kind === 'approve';
+  const reason = change.kind === 'reject' ? storableText(change.reason.trim()) : null;
+  if (
+    change.kind !== 'toggle_approval' &&
+    attachment.approved === approved &&
+    attachment.rejectionReason === reason
+  )
+    return null;
+  return {
+    approved,
+    rejectionReason: reason,
+    reviewedById: actor.kind === 'user' ? actor.id : null,
+    reviewedAt: now,
+  };
+}
+
+/** The timeline's name of a change: the SPEC's calls keep theirs, a review says what it decided. */
+const EVENT_OF: Readonly<Record<AttachmentChange['kind'], string>> = {
+  attach: 'attachment_attach',
+  unattach: 'attachment_unattach',
+  toggle_approval: 'attachment_toggle_approval',
+  approve: 'attachment_approved',
+  reject: 'attachment_rejected',
+};
+
+/**
+ * Changes one attachment's selection or review state. A review records who and when on the file; approving
+ * an approved file (or rejecting a rejected one for the same reason) is a repeat and records nothing.
+ */
 export async function changeAttachment(
   db: Db,
   key: string,
   attachmentId: number,
-  change: 'attach' | 'unattach' | 'toggle_approval',
+  change: AttachmentChange,
   actor: Actor,
 ) {
   await db.transaction(async (tx) => {
@@ -168,12 +208,18 @@ export async function changeAttachment(
       .where(and(eq(attachments.id, attachmentId), eq(attachments.orderItemId, row.item.id)))
       .limit(1);
     if (!attachment) throw notFound('Attachment');
-    const patch =
-      change === 'toggle_approval'
-        ? { approved: attachment.approved !== true }
-        : { selected: change === 'attach' };
+    const patch = patchFor(attachment, change, actor, new Date());
+    if (!patch) return;
     await tx.update(attachments).set(patch).where(eq(attachments.id, attachment.id));
-    await recordEvent(tx, row, actor, `attachment_${change}`, { attachment_id: attachment.id, ...patch });
+    const decided =
+      'selected' in patch
+        ? { selected: patch.selected }
+        : { approved: patch.approved, ...(patch.rejectionReason ? { reason: patch.rejectionReason } : {}) };
+    await recordEvent(tx, row, actor, EVENT_OF[change.kind], {
+      attachment_id: attachment.id,
+      filename: attachment.filename,
+      ...decided,
+    });
   });
 }
 

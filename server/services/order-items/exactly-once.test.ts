@@ -20,7 +20,7 @@ import {
   orderItems,
   outbox,
 } from '../../db/schema';
-import { buildOrderItem, type ItemSpec } from '../../test/factories';
+import { buildAttachment, buildOrderItem, type ItemSpec } from '../../test/factories';
 import {
   type Agent,
   buildUser,
@@ -67,7 +67,12 @@ const escalated: ItemSpec = {
   stateBeforeEscalation: 'despatch_required',
 };
 
-const build = (spec: ItemSpec) => buildOrderItem(ctx.database, { userId: aliceId, netValue: 2800, ...spec });
+/** An item; one in review holds the customer's document, as approving the documents needs. */
+const build = async (spec: ItemSpec) => {
+  const item = await buildOrderItem(ctx.database, { userId: aliceId, netValue: 2800, ...spec });
+  if (item.currentState === 'review_documents') await buildAttachment(ctx.database, item.id);
+  return item;
+};
 
 interface OnceCase {
   name: string;

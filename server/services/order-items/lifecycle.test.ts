@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { despatches, fcoBatches, groOrders, outbox, refunds } from '../../db/schema';
-import { buildOrderItem } from '../../test/factories';
+import { buildAttachment, buildOrderItem } from '../../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
 import { act, actAsRead, multipartFile, PNG_BYTES } from '../../test/items';
 import { runItemAction } from './run-action';
@@ -178,6 +178,7 @@ describe('life cycles through the API', () => {
     });
     expect((await assign(item.ref, item.id)).current_state).toBe('waiting_delivery');
     await ok(await act(alice, item.ref, 'received_from_customer'), 'review_documents');
+    await buildAttachment(ctx.database, item.id);
     await ok(await act(alice, item.ref, 'approve_documents'), 'ready_for_translation');
     await ok(
       await act(alice, item.ref, 'send_for_translation', {
@@ -204,6 +205,7 @@ describe('life cycles through the API', () => {
     expect(rejected.waiting_customer_response).toBe(true);
     const mails = await ctx.database.db.select().from(outbox).where(eq(outbox.orderItemId, item.id));
     expect(mails.some((m) => m.textBody.includes('The scan is blurred.'))).toBe(true);
+    await buildAttachment(ctx.database, item.id);
     await ok(await act(alice, item.ref, 'approve_documents'), 'despatch_required');
     await ok(
       await actAsRead(alice, item.ref, 'despatch', {

@@ -443,8 +443,9 @@ const itemComments = preparedStatement((db) =>
 );
 const itemAttachments = preparedStatement((db) =>
   db
-    .select()
+    .select({ attachment: attachments, reviewerName: users.name })
     .from(attachments)
+    .leftJoin(users, eq(users.id, attachments.reviewedById))
     .where(eq(attachments.orderItemId, sql.placeholder('id')))
     .orderBy(asc(attachments.createdAt), asc(attachments.id))
     .prepare('order_item_attachments'),

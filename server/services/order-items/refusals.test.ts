@@ -4,7 +4,7 @@
  * exactly as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOrderItem, type ItemSpec } from '../../test/factories';
+import { buildAttachment, buildOrderItem, type ItemSpec } from '../../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
 import { act, snapshot } from '../../test/items';
 
@@ -225,7 +225,12 @@ const cases: Case[] = [
   },
 ];
 
-const build = (spec: ItemSpec) => buildOrderItem(ctx.database, { userId: aliceId, netValue: 4000, ...spec });
+/** An item; one in review holds the customer's document, as approving the documents needs. */
+const build = async (spec: ItemSpec) => {
+  const item = await buildOrderItem(ctx.database, { userId: aliceId, netValue: 4000, ...spec });
+  if (item.currentState === 'review_documents') await buildAttachment(ctx.database, item.id);
+  return item;
+};
 
 async function expectRefused(
   res: Awaited<ReturnType<typeof act>>,

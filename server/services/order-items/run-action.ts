@@ -3,7 +3,7 @@
  * outcome (item patch, timeline event, comments, notifications, outbox e-mails, refunds, GRO order,
  * despatch) in one transaction. A refusal throws before anything is written.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DespatchBy } from '../../../domain/pricing';
 import type { OrderItemState } from '../../../domain/states';
 import { decide } from '../../../domain/workflow/decide';
@@ -206,6 +206,19 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
     await writeRepriced(tx, item, outcome.repriced, userId, now);
   }
 
+  if (outcome.approveAttachmentIds) {
+    // Only files still not reviewed: a review made meanwhile (under the same item lock) is not overwritten.
+    await tx
+      .update(attachments)
+      .set({ approved: true, reviewedById: userId, reviewedAt: now, rejectionReason: null })
+      .where(
+        and(
+          eq(attachments.orderItemId, item.id),
+          inArray(attachments.id, outcome.approveAttachmentIds),
+          isNull(attachments.approved),
+        ),
+      );
+  }
   if (outcome.events.length > 0) {
     await tx.insert(orderItemEvents).values(
       outcome.events.map((e) => ({

@@ -168,8 +168,14 @@ export function orderItemListWire(row: OrderItemListRow) {
   };
 }
 
-/** An attachment as the order page lists it (the file itself comes from the download route). */
-export function attachmentWire(a: AttachmentRow) {
+/** An attachment as the order page lists it, with its reviewer (the file itself comes from the download route). */
+export function attachmentWire({
+  attachment: a,
+  reviewerName,
+}: {
+  attachment: AttachmentRow;
+  reviewerName: string | null;
+}) {
   return {
     id: a.id,
     filename: a.filename,
@@ -178,6 +184,9 @@ export function attachmentWire(a: AttachmentRow) {
     source: a.source,
     selected: a.selected,
     approved: a.approved,
+    reviewed_by: reviewerName,
+    reviewed_at: a.reviewedAt?.toISOString() ?? null,
+    rejection_reason: a.rejectionReason,
     created_at: a.createdAt.toISOString(),
   };
 }

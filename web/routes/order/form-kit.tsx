@@ -250,16 +250,83 @@ export function ConfirmDialog({ form, title, note }: { form: PanelFormHandle; ti
   );
 }
 
+/** What a confirmation asks before an action that cannot be undone. */
+export interface Confirmation {
+  title: string;
+  /** What will happen, naming the item. */
+  message: ReactNode;
+  /** The confirming button's label (say the action, not "OK"). */
+  confirmLabel: string;
+}
+
+/**
+ * Asks before running an action that cannot be undone: `ask` opens the dialog (from a button or the
+ * palette), Confirm runs the action, Cancel or Escape changes nothing. A failure stays with the caller's
+ * ActionAlert, beside the button that asked.
+ */
+export function useConfirmedAction(action: ActionHandle, confirmation: Confirmation) {
+  const [opened, setOpened] = useState(false);
+  const confirm = async () => {
+    await action.run();
+    setOpened(false);
+  };
+  const dialog = (
+    <Modal opened={opened} onClose={() => setOpened(false)} title={confirmation.title} centered size="md">
+      <Stack gap="md">
+        <Text size="sm">{confirmation.message}</Text>
+        <Text size="sm" c="dimmed">
+          This cannot be undone.
+        </Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={() => setOpened(false)}>
+            Cancel
+          </Button>
+          <Button onClick={confirm} loading={action.pending} data-autofocus>
+            {confirmation.confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+  return { ask: () => setOpened(true), dialog };
+}
+
+type ActionButtonProps = Omit<ButtonProps, 'loading'> & {
+  action: ActionHandle;
+  children: ReactNode;
+  /** Ask first: the action cannot be undone. */
+  confirm?: Confirmation;
+};
+
 /** A button that runs an action without input; it spins and is disabled while the call is under way. */
-export function ActionButton({
-  action,
-  children,
-  ...button
-}: Omit<ButtonProps, 'loading'> & { action: ActionHandle; children: ReactNode }) {
+export function ActionButton({ action, confirm, children, ...button }: ActionButtonProps) {
+  if (confirm)
+    return (
+      <ConfirmedButton action={action} confirm={confirm} {...button}>
+        {children}
+      </ConfirmedButton>
+    );
   return (
     <Button {...button} onClick={() => action.run()} loading={action.pending}>
       {children}
     </Button>
+  );
+}
+
+function ConfirmedButton({
+  action,
+  confirm,
+  children,
+  ...button
+}: ActionButtonProps & { confirm: Confirmation }) {
+  const { ask, dialog } = useConfirmedAction(action, confirm);
+  return (
+    <>
+      <Button {...button} onClick={ask} loading={action.pending} aria-haspopup="dialog">
+        {children}
+      </Button>
+      {dialog}
+    </>
   );
 }
 
@@ -270,17 +337,21 @@ interface ClickPanelProps {
   label: string;
   /** Between the help and the button. */
   children?: ReactNode;
+  /** Ask first: the click cannot be undone. */
+  confirm?: Confirmation;
 }
 
 /** A panel of one click: its help, what went wrong, and the button. */
-export function ClickPanel({ intro, action, label, children }: ClickPanelProps) {
+export function ClickPanel({ intro, action, label, children, confirm }: ClickPanelProps) {
   return (
     <PanelBody>
       <PanelIntro>{intro}</PanelIntro>
       {children}
       <ActionAlert failure={action.failure} />
       <PanelButtons>
-        <ActionButton action={action}>{label}</ActionButton>
+        <ActionButton action={action} confirm={confirm}>
+          {label}
+        </ActionButton>
       </PanelButtons>
     </PanelBody>
   );

@@ -1,6 +1,7 @@
 /**
  * The summary at the top of the order page: ref, type, state, customer, addresses, prices, flags and
- * despatch-by, with the flag toggle, originals received, postpone notification and the cover letter.
+ * despatch-by, with the flag toggle, originals received and postpone notification (both ask first: they
+ * cannot be undone) and the cover letter.
  */
 import { Anchor, Button, Card, Group, Menu, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarPause, IconFlag, IconFlagFilled, IconMailbox, IconPrinter } from '@tabler/icons-react';
@@ -24,6 +25,7 @@ import { type ScreenAction, useScreenActions } from '../../components/screen-act
 import { ORDER_KEYS } from '../../components/shortcut-keys';
 import { StateBadge } from '../../components/state-badge';
 import { addressLines } from './details-fields';
+import { useConfirmedAction } from './form-kit';
 import { coverLetterUrl, itemPath } from './order-api';
 import { OrderContextSection } from './order-context';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
@@ -197,6 +199,17 @@ function useHeaderActions() {
   const postpone = useAction('postpone_notification', (ref) => `Reminder for ${ref} postponed by 7 days.`);
   const showOriginals = canWork && !item.original_received_on;
   const showPostpone = canWork && mayPostpone(item);
+  // Neither can be undone, and both sit beside Flag: each asks first (docs/decisions/document-review.md).
+  const confirmOriginals = useConfirmedAction(originals, {
+    title: `Originals received for ${item.ref}?`,
+    message: `Today's date is recorded on ${item.ref} as the day the customer's original documents arrived.`,
+    confirmLabel: 'Confirm receipt',
+  });
+  const confirmPostpone = useConfirmedAction(postpone, {
+    title: `Postpone the reminder for ${item.ref}?`,
+    message: `${item.ref} goes on hold: the customer's next reminder e-mail is sent 7 days later than planned.`,
+    confirmLabel: 'Postpone 7 days',
+  });
 
   // The same buttons, for the command palette and the keys.
   const actions: ScreenAction[] = [
@@ -220,18 +233,18 @@ function useHeaderActions() {
   if (showOriginals)
     actions.push({
       id: 'originals-received',
-      label: 'Originals received',
+      label: 'Originals received…',
       keywords: ['documents', 'post'],
       priority: 1,
-      run: () => void originals.run(),
+      run: confirmOriginals.ask,
     });
   if (showPostpone)
     actions.push({
       id: 'postpone-notification',
-      label: 'Postpone notification',
+      label: 'Postpone notification…',
       keywords: ['reminder', 'delay'],
       priority: 1,
-      run: () => void postpone.run(),
+      run: confirmPostpone.ask,
     });
   useScreenActions(actions);
 
@@ -260,21 +273,25 @@ function useHeaderActions() {
             variant="default"
             leftSection={<IconMailbox size={16} aria-hidden />}
             loading={originals.pending}
-            onClick={() => originals.run()}
+            onClick={confirmOriginals.ask}
+            aria-haspopup="dialog"
           >
             Originals received
           </Button>
         )}
+        {confirmOriginals.dialog}
         {showPostpone && (
           <Button
             variant="default"
             leftSection={<IconCalendarPause size={16} aria-hidden />}
             loading={postpone.pending}
-            onClick={() => postpone.run()}
+            onClick={confirmPostpone.ask}
+            aria-haspopup="dialog"
           >
             Postpone notification
           </Button>
         )}
+        {confirmPostpone.dialog}
         <Button
           component="a"
           href={coverLetterUrl(item)}

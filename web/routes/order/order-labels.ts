@@ -57,6 +57,8 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   attachment_attach: 'Attachment selected',
   attachment_unattach: 'Attachment unselected',
   attachment_toggle_approval: 'Attachment review changed',
+  attachment_approved: 'Attachment approved',
+  attachment_rejected: 'Attachment rejected',
 };
 
 export function eventLabel(action: string): string {

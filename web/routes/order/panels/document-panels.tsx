@@ -1,14 +1,36 @@
 /** Translations and deed polls: documents from the customer, their review, and the translator's round trip. */
 import { Alert, Select, Text, Textarea } from '@mantine/core';
+import type { Attachment } from '../../../../domain/contract/order-item';
 import {
   RejectDocumentsSchema,
   SendForTranslationSchema,
 } from '../../../../domain/contract/order-item-actions';
+import { BASE_LABELS } from '../../../../domain/labels';
 import { TRANSLATION_DESPATCH_OPTIONS } from '../../../../domain/options';
+import { documentsApprovalBlock } from '../../../../domain/workflow/documents';
 import { ActionButton, ClickPanel, FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { ActionAlert, PanelBody, PanelButtons, PanelIntro, useAction, useOrderItem } from '../panel-kit';
 
-/** Approve the customer's documents, or reject them with feedback the customer is e-mailed. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What approving the step does to the files, in words: the confirmation says it before the click. */
+function approvalMessage(ref: string, files: readonly Attachment[], next: string) {
+  const unreviewed = files.filter((a) => a.approved === null).length;
+  const rejected = files.filter((a) => a.approved === false).length;
+  const parts = [
+    unreviewed > 0
+      ? `${plural(unreviewed, 'file not reviewed yet is', 'files not reviewed yet are')} marked approved by you.`
+      : 'Every file has been reviewed.',
+    rejected > 0 ? `${plural(rejected, 'rejected file stays', 'rejected files stay')} rejected.` : '',
+    `${ref} moves on to ${next}.`,
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
+/**
+ * Approve the customer's documents, or reject them with feedback the customer is e-mailed. Approving needs a
+ * file that is not rejected: the panel says so before the click, and the server refuses it too.
+ */
 export function ReviewDocumentsPanel() {
   const { item } = useOrderItem();
   const approve = useAction('approve_documents', (ref) => `Documents approved for ${ref}.`);
@@ -21,22 +43,48 @@ export function ReviewDocumentsPanel() {
     // SPEC: 'Please provide some feedback to the customer!', the schema's own message.
     alert: true,
   });
-  const files = item.ukds_attachments.length;
+  const files = item.ukds_attachments;
+  const blocked = documentsApprovalBlock(files);
+  const next =
+    BASE_LABELS[item.orderable_type === 'Translation' ? 'ready_for_translation' : 'despatch_required'];
+  const reviewed = files.filter((a) => a.approved !== null).length;
 
   return (
     <PanelBody>
       <PanelIntro>
-        Check the customer's documents ({files} {files === 1 ? 'attachment' : 'attachments'}, listed beside
-        this panel). Approve them to go ahead, or reject them with feedback that is e-mailed to the customer.
+        Check each of the customer's files in the Attachments list beside this panel and approve or reject it
+        there. Then approve the documents to go ahead, or reject them with feedback that is e-mailed to the
+        customer.
       </PanelIntro>
+      <Text size="sm" data-testid="review-progress">
+        {files.length === 0
+          ? 'No files yet.'
+          : `${reviewed} of ${plural(files.length, 'file', 'files')} reviewed.`}
+      </Text>
       {item.waiting_customer_response && (
         <Alert color="yellow" variant="light" title="Waiting for the customer">
           The documents were rejected; the customer has been asked to upload them again.
         </Alert>
       )}
-      <ActionAlert failure={approve.failure} />
+      {blocked && (
+        <Alert color="gray" variant="light" id="approve-blocked" title="Approving is not possible yet">
+          {blocked[0].toUpperCase() + blocked.slice(1)}.
+        </Alert>
+      )}
+      <ActionAlert failure={approve.failure} onClose={approve.clearFailure} />
       <PanelButtons>
-        <ActionButton action={approve}>Approve documents</ActionButton>
+        <ActionButton
+          action={approve}
+          disabled={blocked !== null}
+          aria-describedby={blocked ? 'approve-blocked' : undefined}
+          confirm={{
+            title: `Approve the documents of ${item.ref}?`,
+            message: approvalMessage(item.ref, files, next),
+            confirmLabel: 'Approve the documents',
+          }}
+        >
+          Approve documents
+        </ActionButton>
       </PanelButtons>
       <PanelForm form={reject}>
         <Textarea
@@ -86,6 +134,7 @@ export function SendForTranslationPanel() {
 
 /** The translation is back in the office, or went straight to the customer. */
 export function CompleteTranslationPanel() {
+  const { item } = useOrderItem();
   const received = useAction(
     'translation_received',
     (ref) => `Translation of ${ref} received in the office.`,
@@ -99,10 +148,27 @@ export function CompleteTranslationPanel() {
       </PanelIntro>
       <ActionAlert failure={received.failure ?? complete.failure} />
       <PanelButtons>
-        <ActionButton action={received} disabled={complete.pending}>
+        <ActionButton
+          action={received}
+          disabled={complete.pending}
+          confirm={{
+            title: `Translation of ${item.ref} received in the office?`,
+            message: `${item.ref} moves to Dispatch Reqd.: the translation is despatched to the customer from the office.`,
+            confirmLabel: 'Mark received',
+          }}
+        >
           Received in the office
         </ActionButton>
-        <ActionButton action={complete} disabled={received.pending} variant="default">
+        <ActionButton
+          action={complete}
+          disabled={received.pending}
+          variant="default"
+          confirm={{
+            title: `Translation of ${item.ref} delivered to the customer?`,
+            message: `${item.ref} is complete: nothing is despatched from the office.`,
+            confirmLabel: 'Complete the item',
+          }}
+        >
           Delivered to the customer
         </ActionButton>
       </PanelButtons>

@@ -11,7 +11,7 @@ import { GRO_DESTINATIONS } from '../../../../domain/options';
 import { GRO_SERVICES, type GroService, groServiceCost } from '../../../../domain/pricing';
 import { MoneyInput, moneyOf } from '../../../components/money-input';
 import { ClickPanel, FormFooter, PanelForm, usePanelForm } from '../form-kit';
-import { useAction } from '../panel-kit';
+import { useAction, useOrderItem } from '../panel-kit';
 
 /** The order placed with the GRO; the cost follows the service until the user types one. */
 export function GroOrderPanel() {
@@ -82,6 +82,7 @@ export function GroOrderPanel() {
 
 /** The certificate has arrived from the GRO. */
 export function ReceivedFromGroPanel() {
+  const { item } = useOrderItem();
   const received = useAction('received_from_gro', (ref) => `${ref} received from the GRO.`);
   return (
     <ClickPanel
@@ -93,6 +94,11 @@ export function ReceivedFromGroPanel() {
       }
       action={received}
       label="Mark received from GRO"
+      confirm={{
+        title: `Mark ${item.ref} received from the GRO?`,
+        message: `${item.ref} moves on to its next step (apostille, scan & send or dispatch), or is complete when the GRO sent the certificate direct to the customer.`,
+        confirmLabel: 'Mark received',
+      }}
     />
   );
 }

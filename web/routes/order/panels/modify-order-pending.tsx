@@ -113,10 +113,29 @@ export function PendingUpdate({ item }: { item: OrderItemDetail }) {
       <ActionAlert failure={confirm.failure ?? withdraw.failure} />
       {isAdmin(user) ? (
         <PanelButtons>
-          <ActionButton action={confirm} disabled={withdraw.pending}>
+          <ActionButton
+            action={confirm}
+            disabled={withdraw.pending}
+            confirm={{
+              title: `Apply the change to ${item.ref}?`,
+              message: upgrade
+                ? `The customer's payment of ${formatPence(pending.difference_in_pence)} is recorded and the change applied to ${item.ref}.`
+                : `The change is applied to ${item.ref} and ${formatPence(-pending.difference_in_pence)} is refunded to the customer.`,
+              confirmLabel: 'Apply the change',
+            }}
+          >
             {upgrade ? 'Confirm payment received' : 'Confirm customer approved'}
           </ActionButton>
-          <ActionButton action={withdraw} variant="default" disabled={confirm.pending}>
+          <ActionButton
+            action={withdraw}
+            variant="default"
+            disabled={confirm.pending}
+            confirm={{
+              title: `Withdraw the change to ${item.ref}?`,
+              message: `The request waiting for the customer is dropped and ${item.ref} returns to the step it was at.`,
+              confirmLabel: 'Withdraw the change',
+            }}
+          >
             Withdraw request
           </ActionButton>
         </PanelButtons>
