@@ -229,6 +229,33 @@ export function MessageRow({
   );
 }
 
+/** The list a table shows, as far as its placeholder needs to know. */
+interface ListState {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * What a table shows instead of its rows: skeletons while `list` loads, "Could not load the {plural}." with
+ * Try again when it failed, or `empty` when there is nothing to show. Undefined when the rows follow.
+ */
+export function listPlaceholder(
+  list: ListState,
+  { columns, plural, empty }: { columns: number; plural: string; empty: ReactNode | false },
+): ReactNode | undefined {
+  if (list.isPending) return <SkeletonRows columns={columns} label={`Loading ${plural}…`} />;
+  if (list.isError) {
+    return (
+      <MessageRow columns={columns} failed onRetry={() => list.refetch()}>
+        Could not load the {plural}.
+      </MessageRow>
+    );
+  }
+  if (empty !== false) return <MessageRow columns={columns}>{empty}</MessageRow>;
+  return undefined;
+}
+
 /** The pencil button that puts a row into edit mode. */
 export function EditButton({
   what,

@@ -22,10 +22,9 @@ import {
   EditButton,
   FormButtons,
   FormPanel,
-  MessageRow,
+  listPlaceholder,
   MoveButtons,
   RowEditButtons,
-  SkeletonRows,
   TabToolbar,
 } from './admin-ui';
 import { inOrder, movedIds, moveTarget, useEditingRow } from './reorder';
@@ -105,17 +104,11 @@ export default function ArticleCategoriesTab() {
           </>
         }
         items={categories}
-        placeholder={
-          list.isPending ? (
-            <SkeletonRows columns={COLUMNS} label="Loading article categories…" />
-          ) : list.isError ? (
-            <MessageRow columns={COLUMNS} failed onRetry={() => list.refetch()}>
-              Could not load the article categories.
-            </MessageRow>
-          ) : categories.length === 0 ? (
-            <MessageRow columns={COLUMNS}>No article categories yet: add the first one.</MessageRow>
-          ) : undefined
-        }
+        placeholder={listPlaceholder(list, {
+          columns: COLUMNS,
+          plural: 'article categories',
+          empty: categories.length === 0 && 'No article categories yet: add the first one.',
+        })}
         disabled={reorder.isPending || anyEditing}
         nameOf={(c) => `“${c.name}”`}
         onReorder={save}

@@ -19,10 +19,9 @@ import {
   EditButton,
   FormButtons,
   FormPanel,
-  MessageRow,
+  listPlaceholder,
   matches,
   RowEditButtons,
-  SkeletonRows,
   TableFrame,
   TabToolbar,
 } from './admin-ui';
@@ -105,19 +104,13 @@ export default function ArticlesTab() {
           </>
         }
       >
-        {list.isPending ? (
-          <SkeletonRows columns={COLUMNS} label="Loading articles…" />
-        ) : list.isError ? (
-          <MessageRow columns={COLUMNS} failed onRetry={() => list.refetch()}>
-            Could not load the articles.
-          </MessageRow>
-        ) : rows.length === 0 ? (
-          <MessageRow columns={COLUMNS}>
-            {filter ? `No articles match “${filter}”.` : 'No articles yet: add the first one.'}
-          </MessageRow>
-        ) : (
-          rows.map((a) => <ArticleRow key={a.id} article={a} suggestions={suggestions} />)
-        )}
+        {listPlaceholder(list, {
+          columns: COLUMNS,
+          plural: 'articles',
+          empty:
+            rows.length === 0 &&
+            (filter ? `No articles match “${filter}”.` : 'No articles yet: add the first one.'),
+        }) ?? rows.map((a) => <ArticleRow key={a.id} article={a} suggestions={suggestions} />)}
       </TableFrame>
     </Stack>
   );

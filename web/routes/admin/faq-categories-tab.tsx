@@ -30,10 +30,9 @@ import {
   EditButton,
   FormButtons,
   FormPanel,
-  MessageRow,
+  listPlaceholder,
   MoveButtons,
   RowEditButtons,
-  SkeletonRows,
   TabToolbar,
 } from './admin-ui';
 import { useFaqDelete, useFaqReorder, useRefetchFaqList, useStoreFaqCategory } from './faq-api';
@@ -100,17 +99,11 @@ export default function FaqCategoriesTab() {
           </>
         }
         items={categories}
-        placeholder={
-          list.isPending ? (
-            <SkeletonRows columns={COLUMNS} label="Loading FAQ categories…" />
-          ) : list.isError ? (
-            <MessageRow columns={COLUMNS} failed onRetry={() => list.refetch()}>
-              Could not load the FAQ categories.
-            </MessageRow>
-          ) : categories.length === 0 ? (
-            <MessageRow columns={COLUMNS}>No FAQ categories yet: add the first one.</MessageRow>
-          ) : undefined
-        }
+        placeholder={listPlaceholder(list, {
+          columns: COLUMNS,
+          plural: 'FAQ categories',
+          empty: categories.length === 0 && 'No FAQ categories yet: add the first one.',
+        })}
         disabled={reorder.isPending || anyEditing}
         nameOf={(c) => `“${c.title}”`}
         onReorder={(next, moved) => save(next, moved)}

@@ -24,10 +24,9 @@ import {
   EditButton,
   FormButtons,
   FormPanel,
-  MessageRow,
+  listPlaceholder,
   MoveButtons,
   RowEditButtons,
-  SkeletonRows,
   TabToolbar,
 } from './admin-ui';
 import { useFaqDelete, useFaqReorder, useRefetchFaqList, useStoreFaq } from './faq-api';
@@ -129,21 +128,13 @@ export default function FaqsTab() {
           </>
         }
         items={faqs}
-        placeholder={
-          list.isPending ? (
-            <SkeletonRows columns={COLUMNS} label="Loading FAQs…" />
-          ) : list.isError ? (
-            <MessageRow columns={COLUMNS} failed onRetry={() => list.refetch()}>
-              Could not load the FAQs.
-            </MessageRow>
-          ) : !category ? (
-            <MessageRow columns={COLUMNS}>
-              No FAQ categories yet: add one on the FAQ categories tab first.
-            </MessageRow>
-          ) : faqs.length === 0 ? (
-            <MessageRow columns={COLUMNS}>No FAQs in “{category.title}” yet: add the first one.</MessageRow>
-          ) : undefined
-        }
+        placeholder={listPlaceholder(list, {
+          columns: COLUMNS,
+          plural: 'FAQs',
+          empty: !category
+            ? 'No FAQ categories yet: add one on the FAQ categories tab first.'
+            : faqs.length === 0 && `No FAQs in “${category.title}” yet: add the first one.`,
+        })}
         disabled={reorder.isPending || anyEditing}
         nameOf={(f) => `“${f.question}”`}
         onReorder={save}

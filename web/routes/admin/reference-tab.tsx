@@ -17,10 +17,9 @@ import {
   EditButton,
   FormButtons,
   FormPanel,
-  MessageRow,
+  listPlaceholder,
   matches,
   RowEditButtons,
-  SkeletonRows,
   TableFrame,
   TabToolbar,
 } from './admin-ui';
@@ -72,21 +71,15 @@ export default function ReferenceTab({ kind }: { kind: ReferenceKind }) {
           </>
         }
       >
-        {list.isPending ? (
-          <SkeletonRows columns={COLUMNS} label={`Loading ${labels.plural}…`} />
-        ) : list.isError ? (
-          <MessageRow columns={COLUMNS} failed onRetry={() => list.refetch()}>
-            Could not load the {labels.plural}.
-          </MessageRow>
-        ) : rows.length === 0 ? (
-          <MessageRow columns={COLUMNS}>
-            {filter
+        {listPlaceholder(list, {
+          columns: COLUMNS,
+          plural: labels.plural,
+          empty:
+            rows.length === 0 &&
+            (filter
               ? `No ${labels.plural} match “${filter}”.`
-              : `No ${labels.plural} yet: add the first one.`}
-          </MessageRow>
-        ) : (
-          rows.map((item) => <ReferenceRow key={item.id} kind={kind} item={item} />)
-        )}
+              : `No ${labels.plural} yet: add the first one.`),
+        }) ?? rows.map((item) => <ReferenceRow key={item.id} kind={kind} item={item} />)}
       </TableFrame>
     </Stack>
   );
