@@ -1,5 +1,5 @@
 /** Articles: list, add and edit, the content in a rich-text editor that loads on first use. */
-import { Badge, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { type Article, ArticleResponseSchema } from '../../../domain/contract/reference';
@@ -217,9 +217,8 @@ function ArticleRow({ article, suggestions }: { article: Article; suggestions: A
       </Table.Td>
       <Table.Td>{article.certificate_type}</Table.Td>
       <Table.Td>
-        <Badge variant="light" color="gray" radius="sm" tt="none" fw={500}>
-          {article.category}
-        </Badge>
+        {/* Plain text, not a badge: a category is a name of any length, not a state, and must wrap on a phone. */}
+        <Text size="sm">{article.category}</Text>
       </Table.Td>
       <Table.Td>{article.site}</Table.Td>
       <Table.Td>{article.updated_at ? formatDate(article.updated_at) : '—'}</Table.Td>

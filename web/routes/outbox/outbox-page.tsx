@@ -270,7 +270,7 @@ function MessageRow({ message: m, linkTo }: { message: OutboxMessage; linkTo: (i
           {m.resent_from_id && (
             <>
               {' · resend of '}
-              <Anchor component={Link} to={linkTo(m.resent_from_id)} size="xs">
+              <Anchor component={Link} to={linkTo(m.resent_from_id)} size="xs" underline="always">
                 #{m.resent_from_id}
               </Anchor>
             </>
