@@ -185,22 +185,24 @@ function ArticleRow({ article, suggestions }: { article: Article; suggestions: A
     return (
       <Table.Tr className={classes.editingRow} onKeyDown={row.onKeyDown}>
         <Table.Td colSpan={COLUMNS} py="md">
-          <Text fw={600} size="sm" mb="sm">
-            Editing “{article.title}”
-          </Text>
-          <Suspense fallback={<EditorFallback />}>
-            <ArticleEditor
-              idPrefix={`article-${article.id}`}
-              draft={row.draft}
-              errors={row.errors}
-              setField={row.setField}
-              suggestions={suggestions}
-              firstFieldRef={row.firstFieldRef}
-            />
-          </Suspense>
-          <Group justify="flex-end" mt="md">
-            <RowEditButtons saving={row.saving} onSave={row.submit} onCancel={row.cancel} />
-          </Group>
+          <div className={classes.frameWide}>
+            <Text fw={600} size="sm" mb="sm">
+              Editing “{article.title}”
+            </Text>
+            <Suspense fallback={<EditorFallback />}>
+              <ArticleEditor
+                idPrefix={`article-${article.id}`}
+                draft={row.draft}
+                errors={row.errors}
+                setField={row.setField}
+                suggestions={suggestions}
+                firstFieldRef={row.firstFieldRef}
+              />
+            </Suspense>
+            <Group justify="flex-end" mt="md">
+              <RowEditButtons saving={row.saving} onSave={row.submit} onCancel={row.cancel} />
+            </Group>
+          </div>
         </Table.Td>
       </Table.Tr>
     );
