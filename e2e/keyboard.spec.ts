@@ -58,6 +58,8 @@ test('Ctrl+K opens an item ref and an order ref, and says when a ref is nobodyâ€
   await paletteInput(page).fill(orderRef);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/orders/${itemRefs[0]}$`));
+  // Ctrl+K toggles the palette: wait until it has closed before opening it again.
+  await expect(palette(page)).toBeHidden();
 
   // A ref of nothing says so in the palette and stays there.
   await openPalette(page);
