@@ -85,6 +85,7 @@ export function CustomerOrders({
                         to={`/orders/${encodeURIComponent(item.ref)}`}
                         size="sm"
                         fw={600}
+                        style={{ whiteSpace: 'nowrap' }}
                       >
                         {item.ref}
                       </Anchor>
@@ -104,6 +105,7 @@ export function CustomerOrders({
                     loading={transfer.isPending && transfer.variables === item.ref}
                     disabled={transfer.isPending}
                     onClick={() => transfer.mutate(item.ref)}
+                    style={{ flexShrink: 0 }}
                   >
                     Transfer
                   </Button>

@@ -1,6 +1,7 @@
-/** A titled card of the conversation workspace. */
-import { Card, Group, Title } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+/** A titled card of the conversation workspace: the app's SectionCard with its body padded for forms and text. */
+import { Box } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { SectionCard } from '../../components/section-card';
 
 export function Section({
   title,
@@ -13,23 +14,9 @@ export function Section({
   aside?: ReactNode;
   testId?: string;
 }) {
-  const headingId = useId();
   return (
-    <Card
-      component="section"
-      aria-labelledby={headingId}
-      withBorder
-      radius="md"
-      padding="md"
-      data-testid={testId}
-    >
-      <Group justify="space-between" mb="sm" wrap="nowrap" gap="xs">
-        <Title order={2} size="h5" fw={600} id={headingId}>
-          {title}
-        </Title>
-        {aside}
-      </Group>
-      {children}
-    </Card>
+    <SectionCard title={title} actions={aside} testId={testId}>
+      <Box p="md">{children}</Box>
+    </SectionCard>
   );
 }

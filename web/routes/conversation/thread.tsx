@@ -53,6 +53,7 @@ function Entry({ entry }: { entry: ThreadEntry }) {
             variant="light"
             color={look.color}
             leftSection={<look.Icon size={11} aria-hidden />}
+            style={{ flexShrink: 0 }}
           >
             {look.label}
           </Badge>
