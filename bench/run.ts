@@ -39,6 +39,8 @@ const { values } = parseArgs({
      * as tests and development do (every answer held to its schema), to measure what checking costs.
      */
     responses: { type: 'string', default: 'publish' },
+    /** Prints each chosen call's captured statements (what the raw replay runs) before measuring. */
+    'show-sql': { type: 'boolean', default: false },
   },
 });
 if (values.responses !== 'publish' && values.responses !== 'check')
@@ -256,6 +258,8 @@ async function main() {
       capturing.filter((s) => !/"sessions"/.test(s.text)),
     );
     capturing = null;
+    if (values['show-sql'])
+      for (const s of captured.get(c.name) ?? []) console.log(`-- ${c.name}\n${s.text}\n   ${JSON.stringify(s.params)}`);
   }
   const rows = [];
   for (const connections of LEVELS) {

@@ -14,6 +14,21 @@ import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 type Schema = z.core.$ZodType;
+
+/**
+ * An answer PostgreSQL has already written as JSON (a list page built by one statement, read.ts): `publish`
+ * sends its text as it is; `check` parses it and holds it to the schema like any other answer, so the SQL
+ * that builds it is tested against the contract (every key declared, every value of its type).
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * Wraps JSON text as the answer of a route whose schema says `T`. The text must be what JSON.stringify of a
+ * `T` would be; `check` mode (every test) refuses it otherwise.
+ */
+export const jsonText = <T>(text: string): T => new JsonText(text) as unknown as T;
 /** Copies a value keeping only what its schema declares; null: the schema declares nothing to strip. */
 type Projection = ((value: unknown) => unknown) | null;
 
@@ -195,11 +210,11 @@ export function responseSerializerCompiler(mode: ResponseMode) {
       throw new Error(`${method} ${url}: an answer schema is not zod`);
     if (mode === 'publish') {
       const project = compileProjection(schema);
-      return project === null
-        ? (data: unknown) => JSON.stringify(data)
-        : (data: unknown) => JSON.stringify(project(data));
+      return (data: unknown) =>
+        data instanceof JsonText ? data.text : JSON.stringify(project === null ? data : project(data));
     }
-    return (data: unknown) => {
+    return (answer: unknown) => {
+      const data = answer instanceof JsonText ? JSON.parse(answer.text) : answer;
       const result = z.safeEncode(schema as z.ZodType, data);
       if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
       const undeclared = undeclaredKeys(schema, data);

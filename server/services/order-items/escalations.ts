@@ -5,13 +5,13 @@
  */
 import { and, eq, inArray, max } from 'drizzle-orm';
 import type { EscalationRow, EscalationsPage } from '../../../domain/contract/escalations';
+import type { OrderItemListRow } from '../../../domain/contract/order-item';
 import type { EscalationsQuery } from '../../../domain/contract/queues';
 import { ESCALATION_STAGES, type EscalationStage } from '../../../domain/states';
 import type { Db } from '../../db/client';
 import { orderItemEvents } from '../../db/schema';
 import { filterOf } from './list-filter';
 import { countListItemsByState, pageOrderItemRows } from './read';
-import { orderItemListWire } from './serialize';
 
 const STAGE_PATTERN = new RegExp(
   `^(?:on_hold_)?(?:waiting_(${ESCALATION_STAGES.join('|')})_response|(${ESCALATION_STAGES.join('|')})_(?:escalation|response_received))$`,
@@ -45,13 +45,14 @@ export async function escalationsPage(
   now = new Date(),
 ): Promise<EscalationsPage> {
   const scope = { kind: 'escalated' } as const;
-  const [{ rows, total }, byState] = await Promise.all([
+  const [{ rowsJson, total }, byState] = await Promise.all([
     pageOrderItemRows(db, scope, query, now),
     countListItemsByState(db, scope, filterOf(query), now),
   ]);
+  const rows = JSON.parse(rowsJson) as OrderItemListRow[];
   const at = await escalatedAt(
     db,
-    rows.map((r) => r.item.id),
+    rows.map((r) => r.id),
   );
   const byStage = Object.fromEntries(ESCALATION_STAGES.map((s) => [s, 0])) as Record<EscalationStage, number>;
   for (const { state, n } of byState) {
@@ -61,9 +62,9 @@ export async function escalationsPage(
   return {
     order_items: rows.map(
       (row): EscalationRow => ({
-        ...orderItemListWire(row),
-        escalation_stage: escalationStageOf(row.item.currentState),
-        escalated_at: at.get(row.item.id)?.toISOString() ?? null,
+        ...row,
+        escalation_stage: escalationStageOf(row.current_state),
+        escalated_at: at.get(row.id)?.toISOString() ?? null,
       }),
     ),
     by_stage: byStage,

@@ -28,28 +28,43 @@ const orderers = preparedStatement((db) =>
 export async function countOpenItemsByOrdererAndState(db: Db, today: string) {
   return openItemCounts(db).execute({ today });
 }
+const openItemColumns = {
+  userId: orderItems.userId,
+  state: orderItems.currentState,
+  isEscalated: orderItems.isEscalated,
+  isOnHold: orderItems.isOnHold,
+  waitingCustomerResponse: orderItems.waitingCustomerResponse,
+  items: count(),
+  overdue:
+    sql<number>`count(*) filter (where ${orderItems.despatchDueOn} < ${sql.placeholder('today')}::date)`.mapWith(
+      Number,
+    ),
+};
+const openItemGroups = [
+  orderItems.userId,
+  orderItems.currentState,
+  orderItems.isEscalated,
+  orderItems.isOnHold,
+  orderItems.waitingCustomerResponse,
+];
 const openItemCounts = preparedStatement((db) =>
   db
-    .select({
-      userId: orderItems.userId,
-      state: orderItems.currentState,
-      isEscalated: orderItems.isEscalated,
-      isOnHold: orderItems.isOnHold,
-      waitingCustomerResponse: orderItems.waitingCustomerResponse,
-      items: count(),
-      overdue:
-        sql<number>`count(*) filter (where ${orderItems.despatchDueOn} < ${sql.placeholder('today')}::date)`.mapWith(
-          Number,
-        ),
-    })
+    .select(openItemColumns)
     .from(orderItems)
     .where(and(sql`${orderItems.userId} is not null`, isOpenState(orderItems.currentState)))
-    .groupBy(
-      orderItems.userId,
-      orderItems.currentState,
-      orderItems.isEscalated,
-      orderItems.isOnHold,
-      orderItems.waitingCustomerResponse,
-    )
+    .groupBy(...openItemGroups)
     .prepare('open_item_counts'),
+);
+
+/** The same counts for one orderer only (their queue's header): their open items alone. */
+export async function countOpenItemsOf(db: Db, userId: number, today: string) {
+  return openItemCountsOf(db).execute({ user: userId, today });
+}
+const openItemCountsOf = preparedStatement((db) =>
+  db
+    .select(openItemColumns)
+    .from(orderItems)
+    .where(and(eq(orderItems.userId, sql.placeholder('user')), isOpenState(orderItems.currentState)))
+    .groupBy(...openItemGroups)
+    .prepare('open_item_counts_of'),
 );

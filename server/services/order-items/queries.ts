@@ -2,7 +2,13 @@
  * The read operations behind the dashboard, the queues and the order page.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DashboardQuery, QueueQuery } from '../../../domain/contract/queues';
+import type {
+  DashboardPage,
+  DashboardQuery,
+  OrdererQueue,
+  QueuePage,
+  QueueQuery,
+} from '../../../domain/contract/queues';
 import { londonToday } from '../../../domain/format';
 import { groupOf, type OrderItemState, STATE_GROUPS, type StateGroup } from '../../../domain/states';
 import type { SessionUser } from '../../auth/sessions';
@@ -10,44 +16,36 @@ import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { fcoBatches, orderItems, users } from '../../db/schema';
 import { notFound } from '../../errors';
-import { countOpenItemsByOrdererAndState, listOrderers } from './orderers';
+import { jsonText } from '../../response-serializer';
+import { countOpenItemsByOrdererAndState, countOpenItemsOf, listOrderers } from './orderers';
 import {
+  type ListPage,
   listComments,
   loadOrderItem,
   loadOrderItemDetails,
   loadOrderItemRows,
-  type OrderItemListRow,
   pageOrderItemRows,
 } from './read';
-import {
-  commentWire,
-  orderItemDetailWire,
-  orderItemListWire,
-  orderItemWire,
-  storefrontItemWire,
-} from './serialize';
+import { commentWire, orderItemDetailWire, orderItemWire, storefrontItemWire } from './serialize';
 
-/** A page of list rows as the list screens receive it. */
-function itemPage(rows: OrderItemListRow[], total: number, query: { page: number; per_page: number }) {
-  return {
-    order_items: rows.map(orderItemListWire),
-    page: query.page,
-    per_page: query.per_page,
-    total_count: total,
-    total_pages: Math.ceil(total / query.per_page),
-  };
+/**
+ * A page of list rows as the list screens receive it, written as JSON around the rows PostgreSQL built
+ * (`extra`: more keys of the answer, before the page's own).
+ */
+function itemPageJson(page: ListPage, query: { page: number; per_page: number }, extra = '') {
+  return `{${extra}"order_items":${page.rowsJson},"page":${query.page},"per_page":${query.per_page},"total_count":${page.total},"total_pages":${Math.ceil(page.total / query.per_page)}}`;
 }
 
 /** One page of the dashboard's unassigned items, oldest first (they have waited longest). */
 export async function dashboardItems(db: Db, query: DashboardQuery) {
-  const { rows, total } = await pageOrderItemRows(db, { kind: 'unassigned' }, query);
-  return itemPage(rows, total, query);
+  const page = await pageOrderItemRows(db, { kind: 'unassigned' }, query);
+  return jsonText<DashboardPage>(itemPageJson(page, query));
 }
 
 /** One page of the open items assigned to one user (by despatch-by date unless asked otherwise). */
 export async function queueItems(db: Db, userId: number, query: QueueQuery) {
-  const { rows, total } = await pageOrderItemRows(db, { kind: 'open_assigned', userId }, query);
-  return itemPage(rows, total, query);
+  const page = await pageOrderItemRows(db, { kind: 'open_assigned', userId }, query);
+  return jsonText<QueuePage>(itemPageJson(page, query));
 }
 
 /** One order item with its attachments, comments and timeline. */
@@ -86,12 +84,10 @@ export interface OrdererStats {
 
 const emptyGroups = () => Object.fromEntries(STATE_GROUPS.map((g) => [g, 0])) as Record<StateGroup, number>;
 
-/** Per orderer: open items, items per state group, escalated, waiting for the customer and overdue. */
-export async function ordererStats(db: Db, now = new Date()): Promise<OrdererStats[]> {
-  const [orderers, counts] = await Promise.all([
-    listOrderers(db),
-    countOpenItemsByOrdererAndState(db, londonToday(now)),
-  ]);
+type OpenItemCounts = Awaited<ReturnType<typeof countOpenItemsByOrdererAndState>>;
+
+/** The stats of each orderer from the open items counted by orderer, state and flags. */
+function statsOf(orderers: { id: number; name: string }[], counts: OpenItemCounts): OrdererStats[] {
   const stats = new Map<number, OrdererStats>(
     orderers.map((o) => [
       o.id,
@@ -116,6 +112,15 @@ export async function ordererStats(db: Db, now = new Date()): Promise<OrdererSta
     s.overdue += c.overdue;
   }
   return [...stats.values()];
+}
+
+/** Per orderer: open items, items per state group, escalated, waiting for the customer and overdue. */
+export async function ordererStats(db: Db, now = new Date()): Promise<OrdererStats[]> {
+  const [orderers, counts] = await Promise.all([
+    listOrderers(db),
+    countOpenItemsByOrdererAndState(db, londonToday(now)),
+  ]);
+  return statsOf(orderers, counts);
 }
 
 /**
@@ -192,26 +197,30 @@ export function fcoBatchWire(
 /** One orderer's page: who, their stats, their items and the FCO batches of theirs awaiting despatch. */
 const ordererById = preparedStatement((db) =>
   db
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      // Stats are kept for those who work a queue (as the dashboard's list of orderers).
+      works: sql<boolean>`${users.active} and ${users.isOrderer}`,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('orderer_by_id'),
 );
 
-export async function ordererQueue(db: Db, ordererId: number, query: QueueQuery) {
+export async function ordererQueue(db: Db, ordererId: number, query: QueueQuery, now = new Date()) {
   // All at once: an unknown orderer is rare and its queue is simply empty.
-  const [[orderer], allStats, items, batches] = await Promise.all([
+  const [[orderer], counts, page, batches] = await Promise.all([
     ordererById(db).execute({ id: ordererId }),
-    ordererStats(db),
-    queueItems(db, ordererId, query),
+    countOpenItemsOf(db, ordererId, londonToday(now)),
+    pageOrderItemRows(db, { kind: 'open_assigned', userId: ordererId }, query),
     listFcoBatches(db, 'pending_despatch', ordererId),
   ]);
   if (!orderer) throw notFound('Orderer');
-  return {
-    orderer,
-    stats: allStats.find((s) => s.orderer.id === ordererId) ?? null,
-    ...items,
-    fco_batches_to_despatch: batches,
-  };
+  const { works, ...who } = orderer;
+  const stats = works ? statsOf([who], counts)[0] : null;
+  const head = `"orderer":${JSON.stringify(who)},"stats":${JSON.stringify(stats)},"fco_batches_to_despatch":${JSON.stringify(batches)},`;
+  return jsonText<OrdererQueue>(itemPageJson(page, query, head));
 }

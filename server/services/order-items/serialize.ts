@@ -10,7 +10,7 @@ import { groupOf, type OrderableType, type OrderItemState } from '../../../domai
 import type { PendingUpdate } from '../../../domain/workflow/types';
 import type { SessionUser } from '../../auth/sessions';
 import type { addresses, attachments } from '../../db/schema';
-import type { listComments, loadOrderItemDetails, OrderItemListRow, OrderItemRow } from './read';
+import type { listComments, loadOrderItemDetails, OrderItemRow } from './read';
 
 type AddressRow = typeof addresses.$inferSelect;
 type AttachmentRow = typeof attachments.$inferSelect;
@@ -126,47 +126,6 @@ function itemRecord(row: OrderItemRow) {
 }
 
 export type OrderItemWire = ReturnType<typeof orderItemWire>;
-
-/** One row of a list screen (OrderItemListRowSchema): the item's state and dates, its order and customer. */
-export function orderItemListWire(row: OrderItemListRow) {
-  const { item, order } = row;
-  const labelled = {
-    currentState: item.currentState as OrderItemState,
-    isEscalated: item.isEscalated,
-    isOnHold: item.isOnHold,
-    waitingCustomerResponse: item.waitingCustomerResponse,
-  };
-  return {
-    id: item.id,
-    ref: item.ref,
-    type: item.type,
-    orderable_type: item.orderableType,
-    current_state: item.currentState,
-    state_label: stateLabel(labelled),
-    state_group: groupOf(labelled),
-    user: row.assignee ? { id: row.assignee.id, name: row.assignee.name } : null,
-    is_escalated: item.isEscalated,
-    is_on_hold: item.isOnHold,
-    waiting_customer_response: item.waitingCustomerResponse,
-    flagged: item.flagged,
-    net_value: item.netValue,
-    fco_batch_id: item.fcoBatchId,
-    original_received_on: item.originalReceivedOn,
-    despatch_due_on: item.despatchDueOn,
-    lock_version: item.lockVersion,
-    created_at: item.createdAt.toISOString(),
-    updated_at: item.updatedAt.toISOString(),
-    orderable: { apostille_copies: row.apostilleCopies },
-    order: {
-      id: order.id,
-      ref: order.ref,
-      email: order.email,
-      customer_name: row.customerName,
-      delivery_region: order.deliveryRegion,
-      placed_at: order.placedAt.toISOString(),
-    },
-  };
-}
 
 /** An attachment as the order page lists it, with its reviewer (the file itself comes from the download route). */
 export function attachmentWire({
