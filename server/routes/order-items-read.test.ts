@@ -6,11 +6,13 @@ import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from
 
 let ctx: TestContext;
 let admin: Agent;
+let annId: number;
 let alice: Agent;
 let aliceId: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   const a = await buildUser(ctx.database, { role: 'admin', is_orderer: false, name: 'Ann Admin' });
+  annId = a.id;
   const o = await buildUser(ctx.database, { name: 'Alice Orderer' });
   aliceId = o.id;
   admin = await signInAs(ctx.app, a.email);
@@ -115,6 +117,13 @@ describe('lists', () => {
       'total_pages',
     ]);
     expect(queue.orderer.id).toBe(aliceId);
+    // The queue counts its orderer alone; the figures are the stats list's for them.
+    expect(queue.stats).toEqual(aliceStats);
+    // Someone who works no queue (an admin not flagged as orderer) has a queue page but no stats.
+    const annQueue = (
+      await admin.request({ method: 'GET', url: `/api/v1/orderers/${annId}/order_items.json` })
+    ).json();
+    expect(annQueue).toMatchObject({ orderer: { id: annId }, stats: null, order_items: [] });
     expect(
       (await admin.request({ method: 'GET', url: '/api/v1/orderers/99999/order_items.json' })).statusCode,
     ).toBe(404);

@@ -13,11 +13,10 @@ import { londonToday } from '../../../domain/format';
 import { groupOf, type OrderItemState, STATE_GROUPS, type StateGroup } from '../../../domain/states';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
-import { fcoBatches, orderItems, users } from '../../db/schema';
+import { fcoBatches, orderItems } from '../../db/schema';
 import { notFound } from '../../errors';
 import { jsonText } from '../../response-serializer';
-import { countOpenItemsByOrdererAndState, countOpenItemsOf, listOrderers } from './orderers';
+import { countOpenItemsByOrderer, type OpenItemCountRow, userWithOpenItemCounts } from './orderers';
 import {
   type ListPage,
   listComments,
@@ -84,43 +83,41 @@ export interface OrdererStats {
 
 const emptyGroups = () => Object.fromEntries(STATE_GROUPS.map((g) => [g, 0])) as Record<StateGroup, number>;
 
-type OpenItemCounts = Awaited<ReturnType<typeof countOpenItemsByOrdererAndState>>;
-
-/** The stats of each orderer from the open items counted by orderer, state and flags. */
-function statsOf(orderers: { id: number; name: string }[], counts: OpenItemCounts): OrdererStats[] {
-  const stats = new Map<number, OrdererStats>(
-    orderers.map((o) => [
-      o.id,
-      {
-        orderer: { id: o.id, name: o.name },
+/** The stats of each user in `rows` (their open items counted by state and flags), in the rows' order. */
+function statsOf(rows: readonly OpenItemCountRow[]): OrdererStats[] {
+  const stats = new Map<number, OrdererStats>();
+  for (const row of rows) {
+    let s = stats.get(row.id);
+    if (!s) {
+      s = {
+        orderer: { id: row.id, name: row.name },
         open_items: 0,
         by_group: emptyGroups(),
         escalated: 0,
         waiting_customer: 0,
         overdue: 0,
-      },
-    ]),
-  );
-  for (const c of counts) {
-    const s = c.userId === null ? undefined : stats.get(c.userId);
-    if (!s) continue;
-    const item = { ...c, currentState: c.state as OrderItemState };
-    s.open_items += c.items;
-    s.by_group[groupOf(item)] += c.items;
-    if (c.isEscalated) s.escalated += c.items;
-    if (c.waitingCustomerResponse) s.waiting_customer += c.items;
-    s.overdue += c.overdue;
+      };
+      stats.set(row.id, s);
+    }
+    if (row.state === null || row.items === null) continue;
+    const item = {
+      currentState: row.state as OrderItemState,
+      isEscalated: row.isEscalated === true,
+      isOnHold: row.isOnHold === true,
+      waitingCustomerResponse: row.waitingCustomerResponse === true,
+    };
+    s.open_items += row.items;
+    s.by_group[groupOf(item)] += row.items;
+    if (item.isEscalated) s.escalated += row.items;
+    if (item.waitingCustomerResponse) s.waiting_customer += row.items;
+    s.overdue += row.overdue ?? 0;
   }
   return [...stats.values()];
 }
 
 /** Per orderer: open items, items per state group, escalated, waiting for the customer and overdue. */
 export async function ordererStats(db: Db, now = new Date()): Promise<OrdererStats[]> {
-  const [orderers, counts] = await Promise.all([
-    listOrderers(db),
-    countOpenItemsByOrdererAndState(db, londonToday(now)),
-  ]);
-  return statsOf(orderers, counts);
+  return statsOf(await countOpenItemsByOrderer(db, londonToday(now)));
 }
 
 /**
@@ -195,32 +192,16 @@ export function fcoBatchWire(
 }
 
 /** One orderer's page: who, their stats, their items and the FCO batches of theirs awaiting despatch. */
-const ordererById = preparedStatement((db) =>
-  db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      // Stats are kept for those who work a queue (as the dashboard's list of orderers).
-      works: sql<boolean>`${users.active} and ${users.isOrderer}`,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('orderer_by_id'),
-);
-
 export async function ordererQueue(db: Db, ordererId: number, query: QueueQuery, now = new Date()) {
   // All at once: an unknown orderer is rare and its queue is simply empty.
-  const [[orderer], counts, page, batches] = await Promise.all([
-    ordererById(db).execute({ id: ordererId }),
-    countOpenItemsOf(db, ordererId, londonToday(now)),
+  const [counts, page, batches] = await Promise.all([
+    userWithOpenItemCounts(db, ordererId, londonToday(now)),
     pageOrderItemRows(db, { kind: 'open_assigned', userId: ordererId }, query),
     listFcoBatches(db, 'pending_despatch', ordererId),
   ]);
-  if (!orderer) throw notFound('Orderer');
-  const { works, ...who } = orderer;
-  const stats = works ? statsOf([who], counts)[0] : null;
-  const head = `"orderer":${JSON.stringify(who)},"stats":${JSON.stringify(stats)},"fco_batches_to_despatch":${JSON.stringify(batches)},`;
+  if (counts.length === 0) throw notFound('Orderer');
+  const { id, name, email, works } = counts[0];
+  const stats = works ? statsOf(counts)[0] : null;
+  const head = `"orderer":${JSON.stringify({ id, name, email })},"stats":${JSON.stringify(stats)},"fco_batches_to_despatch":${JSON.stringify(batches)},`;
   return jsonText<OrdererQueue>(itemPageJson(page, query, head));
 }
