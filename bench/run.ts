@@ -259,7 +259,7 @@ async function main() {
     );
     capturing = null;
     if (values['show-sql'])
-      for (const s of captured.get(c.name) ?? []) console.log(`-- ${c.name}\n${s.text}\n   ${JSON.stringify(s.params)}`);
+      for (const s of captured.get(c.name) ?? []) console.log(`-- ${c.name} ${JSON.stringify(s)}`);
   }
   const rows = [];
   for (const connections of LEVELS) {
