@@ -122,9 +122,13 @@ export function fromPostgres(
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        // A migration may build an index or fill a new table over millions of rows: the requests' statement
+        // timeout would cancel it half-way on a large database (each migration runs in its transaction).
+        await client.query('set statement_timeout = 0');
         try {
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
+          await client.query('reset statement_timeout');
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
       } finally {

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { MIGRATION_LOCK_KEY, migrationsFolder } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { fromPostgres, MIGRATION_LOCK_KEY, migrationsFolder } from '../db/client';
 import {
   type AppProcess,
   type ScratchDatabase,
@@ -111,4 +112,22 @@ describe.skipIf(!onPostgres)('migrations under an advisory lock', () => {
       await scratch.close();
     }
   }, 60_000);
+});
+
+describe.skipIf(!onPostgres)('migrations and the statement timeout', () => {
+  it("are not cancelled by the requests' statement timeout (a large table's index or backfill takes minutes)", async () => {
+    const scratch = await scratchDatabase({ migrated: false });
+    // A 1 ms timeout: every request statement slower than that is cancelled, as a 5M-item backfill would be
+    // at the usual 15 s. The whole set of migrations still applies.
+    const database = fromPostgres(scratch.url, { max: 2, statementTimeoutMs: 1 });
+    try {
+      await database.migrate();
+      expect((await appliedMigrations(scratch)).rows).toBe(migrationCount);
+      // The timeout still holds for everything else on that connection afterwards.
+      await expect(database.db.execute(sql`select pg_sleep(0.05)`)).rejects.toThrow();
+    } finally {
+      await database.close();
+      await scratch.close();
+    }
+  });
 });
