@@ -7,9 +7,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { fromPostgres, MIGRATION_LOCK_KEY, migrationsFolder } from '../db/client';
 import {
   type AppProcess,
