@@ -1,82 +1,35 @@
 /**
  * Lighthouse on the signed-in screens: `npm run bench:lighthouse -- [--runs 5]`.
  *
- * Builds nothing: run `npm run build` first. Starts the app on 127.0.0.1 with a fresh embedded database and
- * the demo data, signs in as the demo admin in Debian Chromium (CHROMIUM_PATH, default /usr/bin/chromium),
- * then runs Lighthouse (desktop preset, performance category) `runs` times on the dashboard and on an order
- * page, and reports the median score and metrics. Writes bench/results/<date>-lighthouse.json.
+ * Builds nothing: run `npm run build` first. Starts the built app on 127.0.0.1 with a fresh embedded database
+ * and the demo data (bench/app-process.ts), signs in as the demo admin in Debian Chromium (CHROMIUM_PATH,
+ * default /usr/bin/chromium), then runs Lighthouse (desktop preset, performance category) `runs` times on the
+ * dashboard and on an order page, and reports the median score and metrics. Writes
+ * bench/results/<date>-lighthouse.json.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, startApp } from './app-process';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-
-async function startApp(port: number): Promise<ChildProcess> {
-  const child = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ukds-lighthouse-')),
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const until = Date.now() + 180_000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('the app did not start');
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
-  const appPort = await freePort();
   const debugPort = await freePort();
-  const base = `http://127.0.0.1:${appPort}`;
-  console.log(`Starting the app with demo data on ${base} (about 20 s)...`);
-  const app = await startApp(appPort);
+  console.log('Starting the app with demo data (about 20 s)...');
+  const app = await startApp('lighthouse');
+  const { base } = app;
+  console.log(`The app is at ${base}`);
   const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    args: [...FLAGS, `--remote-debugging-port=${debugPort}`],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`],
     defaultViewport: null,
   });
   try {
@@ -151,7 +104,7 @@ async function main() {
     console.log(`Written ${file}`);
   } finally {
     await browser.close();
-    app.kill('SIGTERM');
+    await app.stop();
   }
 }
 
