@@ -12,7 +12,7 @@ import {
   StorefrontMessageResponseSchema,
   StorefrontOrderResponseSchema,
 } from '../../domain/contract/storefront';
-import { comments, conversations } from '../db/schema';
+import { comments, conversations, salesDaily, salesDailyOrders } from '../db/schema';
 import { buildOrder, buildOrderItem } from '../test/factories';
 import {
   type Agent,
@@ -216,6 +216,52 @@ describe('answers match their strict schemas', () => {
     expect(answer(bad, 422, StorefrontErrorSchema).error.details).toEqual([
       { field: 'cart.email', message: 'Enter a valid e-mail address.' },
       { field: 'cart.total_in_pence', message: 'Enter £0.00 or more.' },
+    ]);
+  });
+});
+
+describe('orders arriving together', () => {
+  const certificate = (type: string) => ({
+    orderable_type: 'Certificate',
+    type,
+    net_value: 2800,
+    orderable: { service_level: 'standard' },
+  });
+  const orderOf = (n: number, types: string[]) => ({
+    order: {
+      ref: `9400${String(n).padStart(2, '0')}`,
+      email: `together${n}@example.com`,
+      delivery_region: 'UK',
+      placed_at: '2026-03-05T10:00:00Z',
+      billing_address: { name: `Tess Together ${n}` },
+      items: types.map(certificate),
+    },
+  });
+
+  it('are all stored and counted once each, whatever their items (no deadlock in the sales summary)', async () => {
+    // Half list a birth certificate first, half a death certificate first: before migration 0020 two such
+    // orders on real PostgreSQL locked the day's summary rows in opposite orders and one got a 500.
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, n) =>
+        post(
+          'orders',
+          orderOf(
+            n,
+            n % 2 ? ['Birth Certificate', 'Death Certificate'] : ['Death Certificate', 'Birth Certificate'],
+          ),
+        ),
+      ),
+    );
+    for (const res of answers) answer(res, 201, StorefrontOrderResponseSchema);
+    const [day] = await ctx.database.db
+      .select()
+      .from(salesDailyOrders)
+      .where(eq(salesDailyOrders.day, '2026-03-05'));
+    expect(day.orders).toBe(16);
+    const cells = await ctx.database.db.select().from(salesDaily).where(eq(salesDaily.day, '2026-03-05'));
+    expect(cells.map((c) => [c.type, c.items]).sort()).toEqual([
+      ['Birth Certificate', 16],
+      ['Death Certificate', 16],
     ]);
   });
 });

@@ -182,27 +182,31 @@ export async function ingestOrder(
       return { orderId: row.id, ref: o.ref, created: false };
     }
     const orderId = inserted[0].id;
-    for (const { item, position, subtotal } of priced) {
+    const orderableIds: number[] = [];
+    for (const { item, subtotal } of priced) {
       const [orderable] = await tx
         .insert(orderables)
-        .values({
-          ...orderableValues(item, subtotal),
-        })
+        .values(orderableValues(item, subtotal))
         .returning({ id: orderables.id });
-      await tx.insert(orderItems).values({
+      orderableIds.push(orderable.id);
+    }
+    // The items last and in one statement: their sales-summary trigger then locks today's summary rows in key
+    // order once, just before the commit (migration 0020), so concurrent orders queue briefly, never deadlock.
+    await tx.insert(orderItems).values(
+      priced.map(({ item, position }, index) => ({
         ref: `${o.ref}-${position}`,
         orderId,
         position,
         type: item.type,
         orderableType: item.orderable_type,
-        orderableId: orderable.id,
-        currentState: 'unassigned',
+        orderableId: orderableIds[index],
+        currentState: 'unassigned' as const,
         netValue: item.net_value,
         despatchDueOn: despatchDueOn(placedAt, item.orderable_type, item.orderable.service_level ?? null),
         createdAt: placedAt,
         updatedAt: placedAt,
-      });
-    }
+      })),
+    );
     return { orderId, ref: o.ref, created: true };
   });
 }
