@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { createMailer, deliverDueEmails, type MailerOptions } from '../mail/worker';
+import { createMailer, drainDueEmails, type MailerOptions } from '../mail/worker';
 import { RETENTION_DEFAULTS, type RetentionOptions, runRetention } from './retention';
 import { endDuePostponements, sendDueReminders } from './scheduled';
 
@@ -32,8 +32,9 @@ export interface JobDeps {
 export function backgroundJobs({ db, mail, log, retention = RETENTION_DEFAULTS }: JobDeps): Job[] {
   const send = createMailer(mail);
   return [
-    // Customer e-mail written by actions (the outbox): soon after the action, a few seconds at most.
-    { name: 'mail', everyMs: 5_000, run: async () => void (await deliverDueEmails(db, send)) },
+    // Customer e-mail written by actions (the outbox): soon after the action, a few seconds at most; a burst
+    // is sent batch after batch in the same run.
+    { name: 'mail', everyMs: 5_000, run: async () => void (await drainDueEmails(db, send)) },
     // The 7-day reminders to customers we wait for, and the end of postponements.
     { name: 'reminders', everyMs: 60_000, run: async () => void (await sendDueReminders(db)) },
     { name: 'postponements', everyMs: 60_000, run: async () => void (await endDuePostponements(db)) },

@@ -23,7 +23,7 @@ import {
   type TestContext,
 } from '../test/harness';
 import { act, actAsRead, multipartFile, PNG_BYTES } from '../test/items';
-import { createMailer, deliverDueEmails } from './worker';
+import { createMailer, deliverDueEmails, drainDueEmails } from './worker';
 
 interface Received {
   to: string[];
@@ -224,7 +224,7 @@ describe('e-mail delivery over SMTP', () => {
       ]);
       expect(r1.failed + r2.failed).toBe(0);
       // And a later round finds nothing left to send.
-      expect(await deliverDueEmails(ctx.database.db, send)).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverDueEmails(ctx.database.db, send)).toEqual({ claimed: 0, sent: 0, failed: 0 });
 
       const mine = smtp.received.filter((m) => m.to.some((t) => /-a@example\.com$/.test(t)));
       expect(mine).toHaveLength(rows.length);
@@ -282,6 +282,43 @@ describe('e-mail delivery over SMTP', () => {
       expect(new Set(ids).size).toBe(rows.length);
     } finally {
       await restarted.stop();
+    }
+  });
+});
+
+describe('a burst of e-mail', () => {
+  it('is sent in one run, batch after batch, a few at a time, each message once', async () => {
+    const smtp = await startSmtp();
+    try {
+      const queued = Array.from({ length: 45 }, (_, n) => ({
+        kind: 'burst',
+        toAddress: `burst-${n}@example.com`,
+        subject: `Burst ${n}`,
+        textBody: `Message ${n}`,
+        messageId: `<burst-${n}@ukds.test>`,
+      }));
+      await ctx.database.db.insert(outbox).values(queued);
+      const real = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, dataDir, mailFrom: FROM });
+      let inFlight = 0;
+      let most = 0;
+      const send: typeof real = async (row, files) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        try {
+          await real(row, files);
+        } finally {
+          inFlight -= 1;
+        }
+      };
+      // 45 due: three batches (20, 20, 5) in one run, not one batch every five seconds.
+      expect(await drainDueEmails(ctx.database.db, send)).toEqual({ sent: 45, failed: 0 });
+      expect(most).toBe(4);
+      const burst = smtp.received.filter((m) => m.to.some((t) => t.startsWith('burst-')));
+      expect(new Set(burst.map((m) => messageId(m.raw))).size).toBe(45);
+      expect(burst).toHaveLength(45);
+      expect(await drainDueEmails(ctx.database.db, send)).toEqual({ sent: 0, failed: 0 });
+    } finally {
+      await smtp.stop();
     }
   });
 });

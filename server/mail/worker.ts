@@ -106,39 +106,80 @@ async function claim(db: Db, now: Date): Promise<Row[]> {
   });
 }
 
-/** Delivers what is due now; answers how many were sent and how many failed this round. */
+/**
+ * Messages sent at once within a batch. Each SMTP delivery waits mostly on the network (a relay's greeting
+ * and replies: ~100 ms a message), so four at a time deliver four times as many a second; the relay sees at
+ * most four connections from an instance.
+ */
+const SENDING_AT_ONCE = 4;
+
+/** Sends one claimed row and records the outcome; answers whether it was sent. */
+async function deliverOne(db: Db, send: ReturnType<typeof createMailer>, row: Row, now: Date) {
+  try {
+    const ids = Array.isArray(row.attachmentIds) ? (row.attachmentIds as number[]) : [];
+    const files = ids.length
+      ? (await db.select().from(attachments).where(inArray(attachments.id, ids))).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          storageKey: a.storageKey,
+        }))
+      : [];
+    await send(row, files);
+    await db
+      .update(outbox)
+      .set({ status: 'sent', sentAt: new Date(), lastError: null })
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, 'sending')));
+    return true;
+  } catch (error) {
+    const giveUp = row.attempts >= MAX_ATTEMPTS;
+    await db
+      .update(outbox)
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        lastError: String((error as Error).message ?? error).slice(0, 1000),
+        nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
+      })
+      .where(eq(outbox.id, row.id));
+    return false;
+  }
+}
+
+/**
+ * Delivers a batch of what is due now, SENDING_AT_ONCE at a time; answers how many were claimed, sent and
+ * failed this round.
+ */
 export async function deliverDueEmails(db: Db, send: ReturnType<typeof createMailer>, now = new Date()) {
   const rows = await claim(db, now);
   let sent = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(SENDING_AT_ONCE, rows.length) }, async () => {
+      while (next < rows.length) {
+        const row = rows[next++];
+        if (await deliverOne(db, send, row, now)) sent += 1;
+      }
+    }),
+  );
+  return { claimed: rows.length, sent, failed: rows.length - sent };
+}
+
+/**
+ * Delivers batch after batch while they come full (a burst of e-mail is not left for the next run, seconds
+ * later), for at most `budgetMs`; answers how many were sent and failed.
+ */
+export async function drainDueEmails(
+  db: Db,
+  send: ReturnType<typeof createMailer>,
+  budgetMs = 4_000,
+  clock: () => number = Date.now,
+) {
+  const until = clock() + budgetMs;
+  let sent = 0;
   let failed = 0;
-  for (const row of rows) {
-    try {
-      const ids = Array.isArray(row.attachmentIds) ? (row.attachmentIds as number[]) : [];
-      const files = ids.length
-        ? (await db.select().from(attachments).where(inArray(attachments.id, ids))).map((a) => ({
-            filename: a.filename,
-            contentType: a.contentType,
-            storageKey: a.storageKey,
-          }))
-        : [];
-      await send(row, files);
-      await db
-        .update(outbox)
-        .set({ status: 'sent', sentAt: new Date(), lastError: null })
-        .where(and(eq(outbox.id, row.id), eq(outbox.status, 'sending')));
-      sent += 1;
-    } catch (error) {
-      failed += 1;
-      const giveUp = row.attempts >= MAX_ATTEMPTS;
-      await db
-        .update(outbox)
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          lastError: String((error as Error).message ?? error).slice(0, 1000),
-          nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
-        })
-        .where(eq(outbox.id, row.id));
-    }
+  for (;;) {
+    const round = await deliverDueEmails(db, send, new Date(clock()));
+    sent += round.sent;
+    failed += round.failed;
+    if (round.claimed < BATCH || clock() >= until) return { sent, failed };
   }
-  return { sent, failed };
 }
