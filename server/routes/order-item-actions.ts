@@ -98,13 +98,13 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
         const user = currentUser(request);
         const parsed = request.body as z.output<S>;
         const lockVersion = (parsed as { lock_version?: number } | undefined)?.lock_version;
-        const row = await runItemAction(db, {
+        const id = await runItemAction(db, {
           key: request.params.ref,
           action: toAction(parsed),
           actor: actorOf(user),
           lockVersion,
         });
-        return showOrderItem(db, String(row.item.id), user);
+        return showOrderItem(db, String(id), user);
       },
     );
   }

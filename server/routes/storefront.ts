@@ -241,12 +241,12 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       },
     },
     async (request) => {
-      const row = await runItemAction(db, {
+      const id = await runItemAction(db, {
         key: request.params.ref,
         action: { type: 'confirm_update' },
         actor: system,
       });
-      return showStorefrontItem(db, String(row.item.id));
+      return showStorefrontItem(db, String(id));
     },
   );
 };

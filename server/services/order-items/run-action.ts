@@ -172,14 +172,16 @@ export async function applyItemAction(
   return outcome;
 }
 
-/** Runs one action in its own transaction and answers the item as it is afterwards. */
-export async function runItemAction(db: Db, params: RunActionParams): Promise<OrderItemRow> {
-  const id = await db.transaction(async (tx) => {
+/**
+ * Runs one action in its own transaction and answers the item's id: the caller loads the answer it needs
+ * (the staff view, the shop's view) once, after the commit.
+ */
+export async function runItemAction(db: Db, params: RunActionParams): Promise<number> {
+  return db.transaction(async (tx) => {
     const row = await lockOrderItem(tx, params.key);
     await applyItemAction(tx, row, params);
     return row.item.id;
   });
-  return loadOrderItem(db, id);
 }
 
 async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: Actor, now: Date) {
