@@ -142,9 +142,10 @@ async function main() {
     ? new pg.Pool({ connectionString: url, max: MAX_CONNECTIONS, options: POSTGRES_SESSION_OPTIONS })
     : null;
   // On PostgreSQL each statement is replayed as a named prepared statement (parsed and planned once per
-  // connection), as the API runs its own: a list page's JSON statement takes ~8 ms to plan, which would
+  // connection), as the API runs its own: a list page's JSON statement took ~8 ms to plan, which would
   // otherwise count as the database's cost of every call and flatter the API.
-  const statementName = (text: string) => `bench_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  const statementName = (text: string) =>
+    `bench_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
   const runRaw = async (statements: Captured[]) => {
     for (const s of statements) {
       if (raw) await raw.query({ name: statementName(s.text), text: s.text, values: s.params });
