@@ -1,6 +1,7 @@
 /**
  * One definition of a finished item: the domain's FINAL_STATES. The SQL filter is built from it, and every
- * partial index on open items must carry exactly the same list, or the planner stops using it.
+ * partial index on open items must carry exactly the same list, or the planner stops using it. (A partial index
+ * on one state, such as the unassigned queue's, is not one of them.)
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ describe('final states in SQL', () => {
   it('every partial index on open items lists exactly the domain final states', async () => {
     const rows = await database.db.execute<{ indexname: string; indexdef: string }>(
       sql`select indexname, indexdef from pg_indexes
-          where tablename = 'order_items' and indexdef ilike '%where%current_state%'`,
+          where tablename = 'order_items' and indexdef ilike '%where%current_state <> all%'`,
     );
     const indexes = (rows as unknown as { rows?: typeof rows }).rows ?? rows;
     const list = [...(indexes as unknown as { indexname: string; indexdef: string }[])];
