@@ -8,12 +8,17 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 // Config is evaluated again in each worker; the data dir is fixed per run through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ukds-e2e-'));
 
+// CI's machines are slower than ours and vary: the same specs took 2.5–3× as long there on 26/11/2026 (a page
+// of 100 rows, two Chromiums and the app on two cores), so a wait that holds here by a wide margin timed out
+// there. Timeouts only bound a failing wait; they never make a passing run slower. E2E_TIMEOUT_SCALE overrides.
+const scale = Number(process.env.E2E_TIMEOUT_SCALE ?? (process.env.CI ? 2 : 1));
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   // Long flows on the 2-core machine (app, two browsers and PostgreSQL share it) take 20–35 s under load.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: 60_000 * scale,
+  expect: { timeout: 10_000 * scale },
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -36,6 +36,7 @@ test.describe('my queue and FCO batches', () => {
     page,
     baseURL,
   }) => {
+    test.slow(); // a batch's whole life over three screens, with two axe scans
     const admin = await apiAs(baseURL ?? '', 'admin@demo.test');
     const alice = await apiAs(baseURL ?? '', 'alice@demo.test');
     const refs = await apostilleItemsForAlice(baseURL ?? '', admin, alice);
