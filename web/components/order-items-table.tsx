@@ -33,6 +33,7 @@ import type { OrderItemListRow } from '../../domain/contract/order-item';
 import { formatPence } from '../../domain/format';
 import type { ListSort, QueueView } from '../api/queries';
 import { DueDate } from './due-date';
+import { KeyboardRow } from './keyboard-row';
 import { isFilterEmpty, type ListFilterValue } from './list-filter';
 import { ListFilterBar } from './list-filter-bar';
 import classes from './order-items-table.module.css';
@@ -288,12 +289,14 @@ export function OrderItemsTable<T extends OrderItemListRow>({
                 const ticked = selection?.selected.has(item.id) ?? false;
                 const isOpen = item.state_group !== 'done' && item.state_group !== 'cancelled';
                 return (
-                  <Table.Tr
+                  <KeyboardRow
+                    component={Table.Tr}
+                    focus={keyboard}
+                    index={index}
                     key={item.id}
                     data-ref={item.ref}
                     className={classes.row}
                     aria-label={`${item.ref}, ${item.type}, ${item.state_label}`}
-                    {...keyboard.rowProps(index)}
                   >
                     {selection && (
                       <Table.Td>
@@ -337,7 +340,7 @@ export function OrderItemsTable<T extends OrderItemListRow>({
                       <Flags item={item} />
                     </Table.Td>
                     {rowAction && <Table.Td>{rowAction(item)}</Table.Td>}
-                  </Table.Tr>
+                  </KeyboardRow>
                 );
               })}
             </Table.Tbody>

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KeyboardRow } from './keyboard-row';
 import { dialogOpen, isTypingTarget, listKeyAction, movedIndex, useListKeyboard } from './use-list-keyboard';
 
 const plain = { ctrlKey: false, metaKey: false, altKey: false };
@@ -72,18 +73,21 @@ const ROWS: Row[] = [
   { id: 3, ref: 'C' },
 ];
 
+let listRenders = 0;
+
 function List({ onOpen, onTick }: { onOpen: (r: Row) => void; onTick: (r: Row) => void }) {
   const tableRef = useRef<HTMLTableElement>(null);
-  const { rowProps } = useListKeyboard({ rows: ROWS, tableRef, onOpen, onTick });
+  const focus = useListKeyboard({ rows: ROWS, tableRef, onOpen, onTick });
+  listRenders += 1;
   return (
     <>
       <input aria-label="Filter" />
       <table ref={tableRef}>
         <tbody>
           {ROWS.map((r, i) => (
-            <tr key={r.id} {...rowProps(i)} data-testid={r.ref}>
+            <KeyboardRow key={r.id} focus={focus} index={i} data-testid={r.ref}>
               <td>{r.ref}</td>
-            </tr>
+            </KeyboardRow>
           ))}
         </tbody>
       </table>
@@ -142,5 +146,19 @@ describe('useListKeyboard', () => {
     act(() => void fireEvent.keyDown(document.body, { key: 'j' }));
     expect(view.getByTestId('A').hasAttribute('data-active')).toBe(false);
     dialog.remove();
+  });
+
+  it('focus inside a row makes it the focus row without re-rendering the list', () => {
+    const { view } = setup();
+    const before = listRenders;
+    act(() => void fireEvent.focus(view.getByTestId('B')));
+    expect(view.getByTestId('B').hasAttribute('data-active')).toBe(true);
+    expect(view.getByTestId('B').tabIndex).toBe(0);
+    expect(view.getByTestId('A').tabIndex).toBe(-1);
+    act(() => void fireEvent.focus(view.getByTestId('C')));
+    expect(view.getByTestId('B').hasAttribute('data-active')).toBe(false);
+    expect(view.getByTestId('C').hasAttribute('data-active')).toBe(true);
+    // Only the rows re-rendered: the list (which renders every row's cells) did not.
+    expect(listRenders).toBe(before);
   });
 });

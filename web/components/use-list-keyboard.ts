@@ -4,7 +4,7 @@
  * focus row is the one row in the Tab order and takes real focus, so screen readers follow it. Keys are left
  * alone while the user types in a field, holds a modifier, or has a dialog open.
  */
-import { type RefObject, useCallback, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState, useSyncExternalStore } from 'react';
 
 export type ListKeyAction = 'next' | 'prev' | 'open' | 'tick';
 
@@ -69,29 +69,49 @@ interface ListKeyboardOptions<T> {
   enabled?: boolean;
 }
 
-/** The focus row of a list and the props each row needs (its tabindex, its highlight, focus tracking). */
+/**
+ * The focus row, kept outside React state: clicking a row's link or tick box focuses the row, and as state of
+ * the list that re-rendered all of its (up to 100) rows before the click could navigate (35–170 ms,
+ * bench/browser.ts). Each row subscribes to whether it is the focus row, so a move re-renders the two rows
+ * concerned.
+ */
+export interface FocusRow {
+  get(): number;
+  set(index: number): void;
+  subscribe(listener: () => void): () => void;
+}
+
+function createFocusRow(): FocusRow {
+  let active = -1;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => active,
+    set: (index) => {
+      if (index === active) return;
+      active = index;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The list's focus row and the keys that move it; render each row with `KeyboardRow`. */
 export function useListKeyboard<T>({
   rows,
   tableRef,
   onOpen,
   onTick,
   enabled = true,
-}: ListKeyboardOptions<T>) {
-  const [active, setActive] = useState(-1);
+}: ListKeyboardOptions<T>): FocusRow {
+  const [focus] = useState(createFocusRow);
   const count = rows.length;
   // A new page or a refetch may have fewer rows: keep the focus row inside the list.
   useEffect(() => {
-    if (active >= count) setActive(count - 1);
-  }, [active, count]);
-
-  const focusRow = useCallback(
-    (index: number) => {
-      setActive(index);
-      const row = tableRef.current?.querySelectorAll<HTMLElement>('tbody tr[data-row]')[index];
-      row?.focus();
-    },
-    [tableRef],
-  );
+    if (focus.get() >= count) focus.set(count - 1);
+  }, [focus, count]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -104,9 +124,12 @@ export function useListKeyboard<T>({
       const onRow = inTable && target?.matches('tbody tr[data-row]') === true;
       const action = listKeyAction(event, { inTable, onRow });
       if (!action) return;
+      const active = focus.get();
       if (action === 'next' || action === 'prev') {
         event.preventDefault();
-        focusRow(movedIndex(active, action, count));
+        const index = movedIndex(active, action, count);
+        focus.set(index);
+        table.querySelectorAll<HTMLElement>('tbody tr[data-row]')[index]?.focus();
       } else if (action === 'open' && rows[active]) {
         event.preventDefault();
         onOpen(rows[active]);
@@ -117,16 +140,16 @@ export function useListKeyboard<T>({
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [enabled, tableRef, active, count, rows, onOpen, onTick, focusRow]);
+  }, [enabled, tableRef, focus, count, rows, onOpen, onTick]);
 
-  /** The props of row `index`: one row is in the Tab order (the focus row, else the first). */
-  const rowProps = (index: number) => ({
-    'data-row': '',
-    tabIndex: index === Math.max(active, 0) ? 0 : -1,
-    'data-active': index === active ? '' : undefined,
-    // Focus anywhere in the row (its link, its tick box) makes it the focus row.
-    onFocus: () => setActive(index),
+  return focus;
+}
+
+/** 2: the focus row; 1: the row in the Tab order while no row has focus yet (the first); 0: any other. */
+export function useRowFocusState(focus: FocusRow, index: number): 0 | 1 | 2 {
+  return useSyncExternalStore(focus.subscribe, () => {
+    const active = focus.get();
+    if (active === index) return 2;
+    return Math.max(active, 0) === index ? 1 : 0;
   });
-
-  return { active, rowProps };
 }

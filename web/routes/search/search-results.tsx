@@ -29,6 +29,7 @@ import { isFinalState } from '../../../domain/states';
 import { isAdmin, useCurrentUser } from '../../components/auth';
 import { BulkBar, useTicked } from '../../components/bulk-bar';
 import { DueDate } from '../../components/due-date';
+import { KeyboardRow } from '../../components/keyboard-row';
 import { isFilterEmpty, type ListFilterValue } from '../../components/list-filter';
 import { ListFilterBar } from '../../components/list-filter-bar';
 import classes from '../../components/order-items-table.module.css';
@@ -264,11 +265,13 @@ export function SearchResultsCard({
               const open = !isFinalState(item.current_state);
               const names = namesOf(item);
               return (
-                <Table.Tr
+                <KeyboardRow
+                  component={Table.Tr}
+                  focus={keyboard}
+                  index={index}
                   key={item.id}
                   className={classes.row}
                   aria-label={`${item.ref}, ${item.type}, ${item.state_label}`}
-                  {...keyboard.rowProps(index)}
                 >
                   <Table.Td>
                     <Checkbox
@@ -321,7 +324,7 @@ export function SearchResultsCard({
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                     {formatPence(item.net_value)}
                   </Table.Td>
-                </Table.Tr>
+                </KeyboardRow>
               );
             })}
           </Table.Tbody>
