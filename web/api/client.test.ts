@@ -107,6 +107,20 @@ describe('api client', () => {
     expect(result).toEqual({ notifications: [], unread_count: 3 });
   });
 
+  it('sends a call at once when its schema is still loading, and checks the answer once it is there', async () => {
+    const calls = stubFetch(200, { notifications: [], unread_count: 1 });
+    let loaded!: (schema: typeof NotificationListSchema) => void;
+    const schema = new Promise<typeof NotificationListSchema>((resolve) => {
+      loaded = resolve;
+    });
+    const answer = api.get('notifications', schema);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    loaded(NotificationListSchema);
+    const result = await answer;
+    expectTypeOf(result).toEqualTypeOf<z.infer<typeof NotificationListSchema>>();
+    expect(result).toEqual({ notifications: [], unread_count: 1 });
+  });
+
   it('has no call without a schema: a type argument is no longer a cast', () => {
     const unchecked = () =>
       // @ts-expect-error every call names the schema of its answer

@@ -178,7 +178,7 @@ function parseJson(text: string): unknown {
 async function request<S extends z.ZodType>(
   method: Method,
   path: string,
-  schema: S,
+  schema: S | PromiseLike<S>,
   body?: unknown,
   opts: RequestOptions = {},
 ): Promise<z.output<S>> {
@@ -212,7 +212,7 @@ async function request<S extends z.ZodType>(
 
   // A reply the screen cannot read must fail here, with a message it can show, not later as a blank or
   // a crash deep inside a component. The issues are for developers only: the console, not the screen.
-  const checked = schema.safeParse(parsed);
+  const checked = (await schema).safeParse(parsed);
   if (!checked.success) {
     console.error(
       `${method} ${apiUrl(path)} answered ${response.status} with a body its schema refuses:`,
@@ -230,7 +230,8 @@ async function request<S extends z.ZodType>(
  * sends `{}`; a DELETE sends none.
  */
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, opts?: RequestOptions) =>
+  /** A schema still loading (a lazily imported contract) may be given as a promise: the call goes out at once. */
+  get: <S extends z.ZodType>(path: string, schema: S | PromiseLike<S>, opts?: RequestOptions) =>
     request('GET', path, schema, undefined, opts),
   post: <S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: RequestOptions) =>
     request('POST', path, schema, body ?? {}, opts),

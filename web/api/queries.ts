@@ -45,8 +45,12 @@ export const notificationsQuery = queryOptions({
 /** The staff who have queues (the Work queues menu and the assign pickers); cached. */
 export const orderersQuery = queryOptions({
   queryKey: queryKeys.orderers,
-  queryFn: async ({ signal }) =>
-    api.get('users/orderers', (await queueSchemas()).OrdererListSchema, { signal }),
+  queryFn: ({ signal }) =>
+    api.get(
+      'users/orderers',
+      queueSchemas().then((s) => s.OrdererListSchema),
+      { signal },
+    ),
   staleTime: 5 * 60_000,
 });
 
@@ -73,47 +77,63 @@ export const queueParams = (view: QueueView) => ({
 export const myOrdersQuery = (view: QueueView) =>
   queryOptions({
     queryKey: ['order_items', 'my_orders', view] as const,
-    queryFn: async ({ signal }) =>
-      api.get('order_items/my_orders', (await queueSchemas()).QueuePageSchema, {
-        query: queueParams(view),
-        signal,
-      }),
+    queryFn: ({ signal }) =>
+      api.get(
+        'order_items/my_orders',
+        queueSchemas().then((s) => s.QueuePageSchema),
+        {
+          query: queueParams(view),
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
   });
 
 /** Per orderer: open items by group, escalated, waiting for the customer, overdue. */
 export const ordererStatsQuery = queryOptions({
   queryKey: ['orderers', 'stats'] as const,
-  queryFn: async ({ signal }) =>
-    api.get('orderers/stats', (await queueSchemas()).OrdererStatsListSchema, { signal }),
+  queryFn: ({ signal }) =>
+    api.get(
+      'orderers/stats',
+      queueSchemas().then((s) => s.OrdererStatsListSchema),
+      { signal },
+    ),
 });
 
 /** FCO batches in one state: ready to post, or with the FCO. */
 export const fcoBatchesQuery = (state: Exclude<FcoBatch['state'], 'received'>) =>
   queryOptions({
     queryKey: ['fco_batches', state] as const,
-    queryFn: async ({ signal }) =>
-      api.get(`fco_batches/${state}`, (await queueSchemas()).FcoBatchListSchema, { signal }),
+    queryFn: ({ signal }) =>
+      api.get(
+        `fco_batches/${state}`,
+        queueSchemas().then((s) => s.FcoBatchListSchema),
+        { signal },
+      ),
   });
 
 /** One FCO batch by id or ref. */
 export const fcoBatchQuery = (idOrRef: string) =>
   queryOptions({
     queryKey: ['fco_batches', 'one', idOrRef] as const,
-    queryFn: async ({ signal }) =>
-      api.get(`fco_batches/${encodeURIComponent(idOrRef)}`, (await queueSchemas()).FcoBatchResponseSchema, {
-        signal,
-      }),
+    queryFn: ({ signal }) =>
+      api.get(
+        `fco_batches/${encodeURIComponent(idOrRef)}`,
+        queueSchemas().then((s) => s.FcoBatchResponseSchema),
+        {
+          signal,
+        },
+      ),
   });
 
 /** One orderer's queue: stats, a page of items and FCO batches to despatch (/work-queues/:id). */
 export const ordererQueueQuery = (ordererId: string, view: QueueView) =>
   queryOptions({
     queryKey: ['orderers', ordererId, 'order_items', view] as const,
-    queryFn: async ({ signal }) =>
+    queryFn: ({ signal }) =>
       api.get(
         `orderers/${encodeURIComponent(ordererId)}/order_items`,
-        (await queueSchemas()).OrdererQueueSchema,
+        queueSchemas().then((s) => s.OrdererQueueSchema),
         {
           query: queueParams(view),
           signal,
