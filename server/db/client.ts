@@ -151,6 +151,9 @@ const DB_UNAVAILABLE_CODES = new Set([
   '57014', // query_canceled: the statement timeout
   '53300', // too_many_connections
   '55000', // object_not_in_prerequisite_state: "database does not allow connections"
+  // The transaction lost to another and was rolled back whole: nothing was written, and trying again succeeds.
+  '40P01', // deadlock_detected
+  '40001', // serialization_failure
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -162,8 +165,9 @@ const DB_UNAVAILABLE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /**
- * True when an error (or one it wraps, as Drizzle does) says the database cannot be reached right now, as
- * opposed to a query that is wrong: the request may be retried and deserves a 503, not a 500.
+ * True when an error (or one it wraps, as Drizzle does) says the database cannot serve this request right now
+ * (unreachable, overloaded, or a transaction rolled back by a deadlock), as opposed to a query that is wrong:
+ * nothing was done, the request may be retried and deserves a 503, not a 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {

@@ -22,6 +22,13 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(wrapped)).toBe(true);
   });
 
+  it('is true for a transaction rolled back by a deadlock or a serialization failure: nothing was written', () => {
+    expect(
+      isDatabaseUnavailable(new Error('Failed query', { cause: pgError('40P01', 'deadlock detected') })),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(pgError('40001', 'could not serialize access'))).toBe(true);
+  });
+
   it('is false for a query that is wrong, and for anything else', () => {
     expect(isDatabaseUnavailable(pgError('23505', 'duplicate key value'))).toBe(false);
     expect(isDatabaseUnavailable(pgError('42P01', 'relation does not exist'))).toBe(false);
