@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, freshDatabase } from '../test/harness';
-import { type Database, isDatabaseUnavailable } from './client';
+import { type Database, isDatabaseUnavailable, type Tx } from './client';
 import { users } from './schema';
 
 const onPostgres = process.env.TEST_DB_KIND === 'postgres';
@@ -25,7 +25,7 @@ describe.runIf(onPostgres)('a deadlock between two transactions', () => {
     const firstReady = new Promise<void>((resolve) => {
       firstHolds = resolve;
     });
-    const touch = (tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0], id: number) =>
+    const touch = (tx: Tx, id: number) =>
       tx
         .update(users)
         .set({ name: sql`${users.name}` })

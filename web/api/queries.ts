@@ -11,6 +11,9 @@ import { api, setCsrfToken } from './client';
  * bundle (docs/performance.md: initial JS under 250 KB).
  */
 const queueSchemas = () => import('../../domain/contract/queues');
+/** One of them, as a promise: `api.get` sends the call at once and awaits the schema only to check the answer. */
+const queueSchema = <K extends keyof Awaited<ReturnType<typeof queueSchemas>>>(name: K) =>
+  queueSchemas().then((schemas) => schemas[name]);
 
 /** How often the notifications list is refreshed as a fallback to live updates (server-sent events). */
 export const NOTIFICATIONS_POLL_MS = 30_000;
@@ -45,12 +48,7 @@ export const notificationsQuery = queryOptions({
 /** The staff who have queues (the Work queues menu and the assign pickers); cached. */
 export const orderersQuery = queryOptions({
   queryKey: queryKeys.orderers,
-  queryFn: ({ signal }) =>
-    api.get(
-      'users/orderers',
-      queueSchemas().then((s) => s.OrdererListSchema),
-      { signal },
-    ),
+  queryFn: ({ signal }) => api.get('users/orderers', queueSchema('OrdererListSchema'), { signal }),
   staleTime: 5 * 60_000,
 });
 
@@ -78,38 +76,24 @@ export const myOrdersQuery = (view: QueueView) =>
   queryOptions({
     queryKey: ['order_items', 'my_orders', view] as const,
     queryFn: ({ signal }) =>
-      api.get(
-        'order_items/my_orders',
-        queueSchemas().then((s) => s.QueuePageSchema),
-        {
-          query: queueParams(view),
-          signal,
-        },
-      ),
+      api.get('order_items/my_orders', queueSchema('QueuePageSchema'), {
+        query: queueParams(view),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
 /** Per orderer: open items by group, escalated, waiting for the customer, overdue. */
 export const ordererStatsQuery = queryOptions({
   queryKey: ['orderers', 'stats'] as const,
-  queryFn: ({ signal }) =>
-    api.get(
-      'orderers/stats',
-      queueSchemas().then((s) => s.OrdererStatsListSchema),
-      { signal },
-    ),
+  queryFn: ({ signal }) => api.get('orderers/stats', queueSchema('OrdererStatsListSchema'), { signal }),
 });
 
 /** FCO batches in one state: ready to post, or with the FCO. */
 export const fcoBatchesQuery = (state: Exclude<FcoBatch['state'], 'received'>) =>
   queryOptions({
     queryKey: ['fco_batches', state] as const,
-    queryFn: ({ signal }) =>
-      api.get(
-        `fco_batches/${state}`,
-        queueSchemas().then((s) => s.FcoBatchListSchema),
-        { signal },
-      ),
+    queryFn: ({ signal }) => api.get(`fco_batches/${state}`, queueSchema('FcoBatchListSchema'), { signal }),
   });
 
 /** One FCO batch by id or ref. */
@@ -117,13 +101,9 @@ export const fcoBatchQuery = (idOrRef: string) =>
   queryOptions({
     queryKey: ['fco_batches', 'one', idOrRef] as const,
     queryFn: ({ signal }) =>
-      api.get(
-        `fco_batches/${encodeURIComponent(idOrRef)}`,
-        queueSchemas().then((s) => s.FcoBatchResponseSchema),
-        {
-          signal,
-        },
-      ),
+      api.get(`fco_batches/${encodeURIComponent(idOrRef)}`, queueSchema('FcoBatchResponseSchema'), {
+        signal,
+      }),
   });
 
 /** One orderer's queue: stats, a page of items and FCO batches to despatch (/work-queues/:id). */
@@ -131,13 +111,9 @@ export const ordererQueueQuery = (ordererId: string, view: QueueView) =>
   queryOptions({
     queryKey: ['orderers', ordererId, 'order_items', view] as const,
     queryFn: ({ signal }) =>
-      api.get(
-        `orderers/${encodeURIComponent(ordererId)}/order_items`,
-        queueSchemas().then((s) => s.OrdererQueueSchema),
-        {
-          query: queueParams(view),
-          signal,
-        },
-      ),
+      api.get(`orderers/${encodeURIComponent(ordererId)}/order_items`, queueSchema('OrdererQueueSchema'), {
+        query: queueParams(view),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
