@@ -982,7 +982,8 @@ async function main() {
   const directStart = performance.now();
   const direct = { sent: 0, failed: 0 };
   if (left.n > 0) {
-    const send = createMailer(mail);
+    const mailer = createMailer(mail);
+    const send = mailer.send;
     await Promise.all(
       Array.from({ length: DRAIN_SENDERS }, async () => {
         while (performance.now() - directStart < SAFETY_SECONDS * 1000) {
@@ -993,6 +994,7 @@ async function main() {
         }
       }),
     );
+    mailer.close();
   }
   const directSeconds = (performance.now() - directStart) / 1000;
   sampling = false;

@@ -19,6 +19,8 @@ export interface Job {
   everyMs: number;
   /** One run; a rejection counts as a failure and the job is tried again with backoff. */
   run(): Promise<void>;
+  /** Releases what the job keeps open between runs (the mail job's SMTP connections); called on stop. */
+  close?(): void;
 }
 
 export interface JobDeps {
@@ -30,11 +32,16 @@ export interface JobDeps {
 
 /** The instance's background jobs, in the order a round runs them when several are due. */
 export function backgroundJobs({ db, mail, log, retention = RETENTION_DEFAULTS }: JobDeps): Job[] {
-  const send = createMailer(mail);
+  const mailer = createMailer(mail);
   return [
     // Customer e-mail written by actions (the outbox): soon after the action, a few seconds at most; a burst
-    // is sent batch after batch in the same run.
-    { name: 'mail', everyMs: 5_000, run: async () => void (await drainDueEmails(db, send)) },
+    // is sent batch after batch in the same run, over connections kept open between runs.
+    {
+      name: 'mail',
+      everyMs: 5_000,
+      run: async () => void (await drainDueEmails(db, mailer.send)),
+      close: mailer.close,
+    },
     // The 7-day reminders to customers we wait for, and the end of postponements.
     { name: 'reminders', everyMs: 60_000, run: async () => void (await sendDueReminders(db)) },
     { name: 'postponements', everyMs: 60_000, run: async () => void (await endDuePostponements(db)) },

@@ -27,6 +27,27 @@ describe('job runner', () => {
     }
   });
 
+  it('closes what the jobs keep open when it stops, after the round in progress', async () => {
+    const events: string[] = [];
+    let release: () => void = () => undefined;
+    const runner = startJobRunner(
+      [
+        {
+          name: 'slow',
+          everyMs: 60_000,
+          run: () => new Promise<void>((resolve) => (release = () => (events.push('ran'), resolve()))),
+          close: () => void events.push('closed'),
+        },
+      ],
+      quiet,
+    );
+    await expect.poll(() => runner.stats()[0].runs).toBe(1);
+    const stopped = runner.stop();
+    release();
+    await stopped;
+    expect(events).toEqual(['ran', 'closed']);
+  });
+
   it('retries a failing job, reports not ready meanwhile, and recovers', async () => {
     let calls = 0;
     let readyWhileFailing: boolean | null = null;

@@ -33,7 +33,7 @@ export interface JobRunner {
   ready(): boolean;
   /** Runs, failures and last success of each job, in the registry's order. */
   stats(): readonly JobStats[];
-  /** Stops the loop and waits for a round in progress. */
+  /** Stops the loop, waits for a round in progress, then closes what the jobs keep open. */
   stop(): Promise<void>;
 }
 
@@ -103,6 +103,7 @@ export function startJobRunner(
       stopped = true;
       clearTimeout(timer);
       await current;
+      for (const { job } of scheduled) job.close?.();
     },
   };
 }

@@ -23,7 +23,7 @@ import {
   type TestContext,
 } from '../test/harness';
 import { act, actAsRead, multipartFile, PNG_BYTES } from '../test/items';
-import { createMailer, deliverDueEmails, drainDueEmails } from './worker';
+import { createMailer, deliverDueEmails, drainDueEmails, type SendMail } from './worker';
 
 interface Received {
   to: string[];
@@ -33,10 +33,15 @@ interface Received {
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */
 async function startSmtp(port = 0) {
   const received: Received[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -54,6 +59,8 @@ async function startSmtp(port = 0) {
   return {
     received,
     port: address.port,
+    /** Connections opened by clients so far. */
+    connections: () => connections,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -216,7 +223,8 @@ describe('e-mail delivery over SMTP', () => {
       // The scan-send e-mail and the despatch e-mail both go to the scan customer.
       expect(rows.filter((r) => r.toAddress === 'scan-a@example.com')).toHaveLength(2);
 
-      const send = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, dataDir, mailFrom: FROM });
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, dataDir, mailFrom: FROM });
+      const send = mailer.send;
       // Two workers at once (two instances): each row is claimed by one of them.
       const [r1, r2] = await Promise.all([
         deliverDueEmails(ctx.database.db, send),
@@ -232,6 +240,7 @@ describe('e-mail delivery over SMTP', () => {
       expect(new Set(ids).size).toBe(ids.length);
       expect(ids.sort()).toEqual(rows.map((r) => r.messageId).sort());
 
+      mailer.close();
       for (const [address, text] of Object.entries(expected)) {
         const [message] = mine.filter((m) => m.to.includes(address));
         expect(decodedText(message.raw)).toContain(text);
@@ -257,7 +266,8 @@ describe('e-mail delivery over SMTP', () => {
     const port = smtp.port;
     await smtp.stop();
     const { rows } = await performEmailingActions('b');
-    const send = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir, mailFrom: FROM });
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir, mailFrom: FROM });
+    const send = mailer.send;
 
     const down = await deliverDueEmails(ctx.database.db, send);
     expect(down.sent).toBe(0);
@@ -281,6 +291,7 @@ describe('e-mail delivery over SMTP', () => {
       const ids = mine.map((m) => messageId(m.raw));
       expect(new Set(ids).size).toBe(rows.length);
     } finally {
+      mailer.close();
       await restarted.stop();
     }
   });
@@ -289,6 +300,7 @@ describe('e-mail delivery over SMTP', () => {
 describe('a burst of e-mail', () => {
   it('is sent in one run, batch after batch, a few at a time, each message once', async () => {
     const smtp = await startSmtp();
+    const real = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, dataDir, mailFrom: FROM });
     try {
       const queued = Array.from({ length: 45 }, (_, n) => ({
         kind: 'burst',
@@ -298,14 +310,13 @@ describe('a burst of e-mail', () => {
         messageId: `<burst-${n}@ukds.test>`,
       }));
       await ctx.database.db.insert(outbox).values(queued);
-      const real = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, dataDir, mailFrom: FROM });
       let inFlight = 0;
       let most = 0;
-      const send: typeof real = async (row, files) => {
+      const send: SendMail = async (row, files) => {
         inFlight += 1;
         most = Math.max(most, inFlight);
         try {
-          await real(row, files);
+          await real.send(row, files);
         } finally {
           inFlight -= 1;
         }
@@ -316,8 +327,11 @@ describe('a burst of e-mail', () => {
       const burst = smtp.received.filter((m) => m.to.some((t) => t.startsWith('burst-')));
       expect(new Set(burst.map((m) => messageId(m.raw))).size).toBe(45);
       expect(burst).toHaveLength(45);
+      // Over connections kept open: at most one per message sent at once, not one per message.
+      expect(smtp.connections()).toBeLessThanOrEqual(4);
       expect(await drainDueEmails(ctx.database.db, send)).toEqual({ sent: 0, failed: 0 });
     } finally {
+      real.close();
       await smtp.stop();
     }
   });
@@ -326,7 +340,7 @@ describe('a burst of e-mail', () => {
 describe('embedded mode', () => {
   it('writes each message once as an .eml file under DATA_DIR/outbox', async () => {
     const { rows } = await performEmailingActions('c');
-    const send = createMailer({ dataDir, mailFrom: FROM });
+    const { send } = createMailer({ dataDir, mailFrom: FROM });
     await deliverDueEmails(ctx.database.db, send);
     await deliverDueEmails(ctx.database.db, send);
     const files = readdirSync(path.join(dataDir, 'outbox'));
