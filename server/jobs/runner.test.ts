@@ -35,7 +35,13 @@ describe('job runner', () => {
         {
           name: 'slow',
           everyMs: 60_000,
-          run: () => new Promise<void>((resolve) => (release = () => (events.push('ran'), resolve()))),
+          run: () =>
+            new Promise<void>((resolve) => {
+              release = () => {
+                events.push('ran');
+                resolve();
+              };
+            }),
           close: () => void events.push('closed'),
         },
       ],
