@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -33,7 +32,7 @@ import { type ResponseMode, responseSerializerCompiler } from './response-serial
 import { commonRefusals } from './routes/answers';
 import { healthRoutes, type ReadinessProbe } from './routes/health';
 import { apiRoutes } from './routes/index';
-import { applySecurityHeaders, helmetOptions, SWAGGER_UI_CSP, signedInOnly } from './security-headers';
+import { applySecurityHeaders, SWAGGER_UI_CSP, securityHeaders, signedInOnly } from './security-headers';
 import { localStorage } from './storage/local';
 import type { Storage } from './storage/storage';
 
@@ -83,6 +82,7 @@ const fastifyTrustProxy = (trust: Config['trustProxy']) =>
 
 /** Creates the app with every route registered; the caller listens (or injects, in tests). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const headers = securityHeaders(opts.config.nodeEnv === 'production');
   const app = Fastify({
     logger:
       opts.logger === false
@@ -102,7 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     // The router's own refusals (a path that is not valid percent-encoding) answer in our error shape.
     frameworkErrors: (error, request, reply: FastifyReply) => {
-      applySecurityHeaders(reply, opts.config.nodeEnv === 'production');
+      applySecurityHeaders(reply, headers);
       // The hooks do not run for these: the header is set here.
       reply.header('x-request-id', request.id);
       reply.status(400).send(errorBody(request.id, 'bad_request', error.message));
@@ -177,7 +177,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // First, so every answer carries the headers, refusals by the hooks below included.
-  await app.register(helmet, { global: true, ...helmetOptions(opts.config.nodeEnv === 'production') });
+  app.addHook('onRequest', (_request, reply, done) => {
+    applySecurityHeaders(reply, headers);
+    done();
+  });
   await app.register(cookie, { secret: opts.config.sessionSecret });
   await app.register(inputGuard);
   // JSON answers over 1 KB are gzipped (a queue of a thousand items is ~1.5 MB of JSON, ~10× less zipped).
