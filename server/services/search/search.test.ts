@@ -86,6 +86,37 @@ describe('quick search', () => {
     expect(res.json().results).toHaveLength(50);
   });
 
+  it('a common whole surname: the newest of its first MAX_COUNTED matches, then exact counts below the cap', async () => {
+    // 21 orders of 25 items for the Abbotsleighs (525 items), every other one an Oliver.
+    const orders = [];
+    for (let o = 0; o < 21; o++) {
+      const items = Array.from({ length: 25 }, (_, i) => ({
+        orderable: { firstnameA: i % 2 ? 'Oliver' : 'Harriet', surnameA: 'Abbotsleigh' },
+      }));
+      orders.push(await buildOrder(ctx.database, { customerName: 'Orla Unrelated', items }));
+    }
+    const newest = orders[orders.length - 1].items.map((i) => i.ref).sort();
+    const quick = await simple('ABBOTSLEIGH');
+    expect(quick.json()).toMatchObject({ total: MAX_COUNTED, total_capped: true });
+    // Walked newest first: the last order's items lead the page (not 500 taken in storage order).
+    expect(refs(quick).slice(0, 25).sort()).toEqual(newest);
+
+    const all = await advanced({ surname_a: 'abbotsleigh' });
+    expect(all.json()).toMatchObject({ total: MAX_COUNTED, total_capped: true });
+    expect(
+      all
+        .json()
+        .results.map((r: { ref: string }) => r.ref)
+        .slice(0, 25)
+        .sort(),
+    ).toEqual(newest);
+    // 252 Olivers: under the cap, so every match is counted, through the trigram indexes as well.
+    const olivers = await advanced({ surname_a: 'Abbotsleigh', firstname_a: 'Ol' });
+    expect(olivers.json()).toMatchObject({ total: 21 * 12, total_capped: false });
+    // A fragment of the surname still finds them (the trigram indexes), capped.
+    expect((await simple('bbotslei')).json()).toMatchObject({ total: MAX_COUNTED, total_capped: true });
+  });
+
   it('is bounded at 50 with the total', async () => {
     for (let i = 0; i < 11; i++)
       await buildOrder(ctx.database, { customerName: 'Bounded Searchington', items: [{}, {}, {}, {}, {}] });

@@ -57,26 +57,51 @@ function filteredHits(hits: SQL, filter: ListFilter | undefined): SQL {
     where ${condition} limit ${MAX_COUNTED}) f`;
 }
 
-async function answer(db: Db, hits: SQL, rank: SQL, viewer: SessionUser, filter?: ListFilter) {
+/** The ids of the first page of matches, ranked, and how many matched (at most MAX_COUNTED). */
+async function rankedHits(db: Db, hits: SQL, rank: SQL, filter?: ListFilter) {
   const { rows } = await db.execute<{ id: number; total: number }>(sql`
     with hits as (${filteredHits(hits, filter)})
     select oi.id, count(*) over ()::int as total
     from hits join order_items oi on oi.id = hits.id
     order by ${rank}, oi.created_at desc, oi.id desc
     limit ${SEARCH_LIMIT}`);
-  if (rows.length === 0) return { results: [], total: 0, total_capped: false };
-  const ids = rows.map((r) => Number(r.id));
-  const found = await loadOrderItemRows(db, ids);
-  const byId = new Map(found.map((r) => [r.item.id, r]));
+  return { ids: rows.map((r) => Number(r.id)), total: rows.length ? Number(rows[0].total) : 0 };
+}
+
+/**
+ * The answer: the first page of the matches as records, with the total. `first`, when given, is a cheap
+ * lookup of some of the matches, walked in an index and stopped at MAX_COUNTED: when it fills that, the
+ * search is "more than 500" whatever else matches and `hits` (every match, through trigram indexes whose cost
+ * grows with the data) is not run.
+ */
+async function answer(db: Db, hits: SQL, rank: SQL, viewer: SessionUser, filter?: ListFilter, first?: SQL) {
+  let found = first ? await rankedHits(db, first, rank, filter) : null;
+  if (!found || found.total < MAX_COUNTED) found = await rankedHits(db, hits, rank, filter);
+  const { ids, total } = found;
+  if (ids.length === 0) return { results: [], total: 0, total_capped: false };
+  const rows = await loadOrderItemRows(db, ids);
+  const byId = new Map(rows.map((r) => [r.item.id, r]));
   return {
     results: ids.flatMap((id) => {
       const row = byId.get(id);
       return row ? [orderItemWire(row, viewer)] : [];
     }),
-    total: Number(rows[0].total),
-    total_capped: Number(rows[0].total) >= MAX_COUNTED,
+    total,
+    total_capped: total >= MAX_COUNTED,
   };
 }
+
+/** A whole surname as staff type it: letters, apostrophes and hyphens (Smith, O'Brien, Smith-Jones). */
+const WHOLE_SURNAME = /^[\p{L}'’-]+$/u;
+
+/**
+ * The items of the newest orderables whose first surname is `surname` (any case), newest first, at most
+ * MAX_COUNTED of them: walked backwards in orderables_surname_a_lower_idx and stopped there.
+ */
+const newestWithSurname = (surname: string) => sql`select oi.id from (
+    select id from orderables where lower(surname_a) = ${surname.toLowerCase()}
+    order by id desc limit ${MAX_COUNTED}) ob
+  join order_items oi on oi.orderable_id = ob.id`;
 
 /** One box: item ref, order ref, customer name, e-mail, postcode, GRO and FCO references, names on the orderable. */
 export async function simpleSearch(db: Db, query: string, viewer: SessionUser, filter?: ListFilter) {
@@ -110,7 +135,9 @@ export async function simpleSearch(db: Db, query: string, viewer: SessionUser, f
     when lower(split_part(oi.ref, '-', 1)) = ${exact} then 1
     when lower(oi.ref) like ${`${escaped.toLowerCase()}%`} then 2
     else 3 end`;
-  return answer(db, hits, rank, viewer, filter);
+  // A common surname matches more than MAX_COUNTED items on its own: found in its index, newest first.
+  const first = WHOLE_SURNAME.test(q) ? newestWithSurname(q) : undefined;
+  return answer(db, hits, rank, viewer, filter, first);
 }
 
 const ADVANCED_FIELDS = [
@@ -134,15 +161,40 @@ export async function advancedSearch(
   viewer: SessionUser,
   filter?: ListFilter,
 ) {
-  const conditions: SQL[] = [];
+  const names: SQL[] = [];
   for (const field of ADVANCED_FIELDS) {
     const value = query[field]?.trim();
     if (!value) continue;
     const pattern = value.length < TRIGRAM ? `${escapeLike(value)}%` : likePattern(value);
+    names.push(sql`ob.${sql.raw(field)} ilike ${pattern}`);
+  }
+  const type = query.type ? sql`oi.type = ${query.type}` : null;
+  const hits = sql`select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id
+    where ${sql.join(type ? [...names, type] : names, sql` and `)}`;
+  return answer(db, hits, sql`null::int`, viewer, filter, wholeSurnameFirst(query, type));
+}
+
+/**
+ * For an advanced search on a whole first surname ("Smith"), with or without a first name's initial
+ * ("Ol"): its matches found in orderables_surname_a_firstname_idx (the surname, then the initial as a range),
+ * the other names checked on each, the newest first, at most MAX_COUNTED. Undefined for other searches.
+ */
+function wholeSurnameFirst(query: AdvancedSearch['search']['query'], type: SQL | null): SQL | undefined {
+  const surname = query.surname_a?.trim();
+  const initial = query.firstname_a?.trim();
+  if (!surname || surname.length < TRIGRAM || !WHOLE_SURNAME.test(surname)) return undefined;
+  if (initial && initial.length >= TRIGRAM) return undefined;
+  // Both conditions as the index holds them: the planner walks it instead of building trigram bitmaps.
+  const conditions = [sql`lower(ob.surname_a) = ${surname.toLowerCase()}`];
+  if (initial) conditions.push(sql`lower(ob.firstname_a) like ${`${escapeLike(initial.toLowerCase())}%`}`);
+  for (const field of ADVANCED_FIELDS) {
+    const value = query[field]?.trim();
+    if (!value || field === 'surname_a' || field === 'firstname_a') continue;
+    const pattern = value.length < TRIGRAM ? `${escapeLike(value)}%` : likePattern(value);
     conditions.push(sql`ob.${sql.raw(field)} ilike ${pattern}`);
   }
-  if (query.type) conditions.push(sql`oi.type = ${query.type}`);
-  const hits = sql`select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id
-    where ${sql.join(conditions, sql` and `)}`;
-  return answer(db, hits, sql`null::int`, viewer, filter);
+  return sql`select oi.id from (
+      select ob.id from orderables ob where ${sql.join(conditions, sql` and `)}
+      order by ob.id desc limit ${MAX_COUNTED}) ob
+    join order_items oi on oi.orderable_id = ob.id${type ? sql` where ${type}` : sql``}`;
 }
