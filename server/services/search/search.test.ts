@@ -117,6 +117,19 @@ describe('quick search', () => {
     expect((await simple('bbotslei')).json()).toMatchObject({ total: MAX_COUNTED, total_capped: true });
   });
 
+  it('counts an item found twice (by its customer and by a name on it) once, and every item', async () => {
+    // 300 items whose customer and certificate are both Twicematch (600 rows found), then 150 whose
+    // certificate only is: 750 rows for 450 items. Collecting 500 rows and then telling them apart counted
+    // the 300 only, and said that was all.
+    const items = () => Array.from({ length: 25 }, () => ({ orderable: { surnameA: 'Twicematch' } }));
+    for (let o = 0; o < 12; o++)
+      await buildOrder(ctx.database, { customerName: 'Quillon Twicematch', items: items() });
+    for (let o = 0; o < 6; o++)
+      await buildOrder(ctx.database, { customerName: 'Other Person', items: items() });
+    const res = await simple('twicematch');
+    expect(res.json()).toMatchObject({ total: 450, total_capped: false });
+  });
+
   it('is bounded at 50 with the total', async () => {
     for (let i = 0; i < 11; i++)
       await buildOrder(ctx.database, { customerName: 'Bounded Searchington', items: [{}, {}, {}, {}, {}] });

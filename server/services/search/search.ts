@@ -25,6 +25,11 @@ export const MIN_QUERY_LENGTH = 3;
  * enough to know the search needs narrowing, and collecting (then sorting) 2,000 cost four times as much.
  */
 export const MAX_COUNTED = 500;
+/**
+ * Rows collected at most before they are told apart: an item can be found by several branches (its
+ * customer's e-mail and name, and a name on it), so 500 distinct items may take more than 500 rows.
+ */
+const MAX_COLLECTED = 2 * MAX_COUNTED;
 const TRIGRAM = 3;
 
 /** Escapes LIKE wildcards so a user's % or _ matches itself. */
@@ -38,34 +43,45 @@ const NAMES = sql`coalesce(ob.firstname_a, '') || ' ' || coalesce(ob.surname_a, 
 const billing = alias(addresses, 'billing');
 
 /**
- * The matches narrowed by a list filter, up to MAX_COUNTED: the filter applies before the count stops, so
- * "more than 500" means 500 that pass it. The order and its billing address are joined only for its text.
+ * The matches narrowed by a list filter, collected up to MAX_COUNTED rows: the filter applies before the
+ * collection stops, so "more than" counts matches that pass it. An item found by two branches (its customer's
+ * e-mail and a name on the certificate) is collected twice. The order and its billing address are joined
+ * only for its text.
  */
-function filteredHits(hits: SQL, filter: ListFilter | undefined): SQL {
+function collectedHits(hits: SQL, filter: ListFilter | undefined): SQL {
   const condition = listFilterCondition(
     filter,
     { customerName: billing.name, email: orders.email },
     londonToday(new Date()),
   );
-  if (!condition) return sql`select distinct id from (${hits} limit ${MAX_COUNTED}) h`;
+  if (!condition) return sql`${hits} limit ${MAX_COLLECTED}`;
   const joins = needsJoins(filter)
     ? sql`join ${orders} on ${orders.id} = ${orderItems.orderId}
       join ${addresses} ${sql.identifier('billing')} on ${billing.id} = ${orders.billingAddressId}`
     : sql``;
-  return sql`select distinct id from (select h.id from (${hits}) h
+  return sql`select h.id from (${hits}) h
     join ${orderItems} on ${orderItems.id} = h.id ${joins}
-    where ${condition} limit ${MAX_COUNTED}) f`;
+    where ${condition} limit ${MAX_COLLECTED}`;
 }
 
-/** The ids of the first page of matches, ranked, and how many matched (at most MAX_COUNTED). */
+/**
+ * The ids of the first page of matches, ranked; how many items matched, counted up to MAX_COUNTED; and
+ * whether there may be more (MAX_COUNTED items, or the collection stopped at MAX_COLLECTED rows).
+ */
 async function rankedHits(db: Db, hits: SQL, rank: SQL, filter?: ListFilter) {
-  const { rows } = await db.execute<{ id: number; total: number }>(sql`
-    with hits as (${filteredHits(hits, filter)})
-    select oi.id, count(*) over ()::int as total
+  const { rows } = await db.execute<{ id: number; total: number; collected: number }>(sql`
+    with collected as materialized (${collectedHits(hits, filter)}),
+    hits as (select distinct id from collected limit ${MAX_COUNTED})
+    select oi.id, count(*) over ()::int as total, (select count(*) from collected)::int as collected
     from hits join order_items oi on oi.id = hits.id
     order by ${rank}, oi.created_at desc, oi.id desc
     limit ${SEARCH_LIMIT}`);
-  return { ids: rows.map((r) => Number(r.id)), total: rows.length ? Number(rows[0].total) : 0 };
+  const total = rows.length ? Number(rows[0].total) : 0;
+  return {
+    ids: rows.map((r) => Number(r.id)),
+    total,
+    capped: total >= MAX_COUNTED || (rows.length > 0 && Number(rows[0].collected) >= MAX_COLLECTED),
+  };
 }
 
 /**
@@ -76,8 +92,8 @@ async function rankedHits(db: Db, hits: SQL, rank: SQL, filter?: ListFilter) {
  */
 async function answer(db: Db, hits: SQL, rank: SQL, viewer: SessionUser, filter?: ListFilter, first?: SQL) {
   let found = first ? await rankedHits(db, first, rank, filter) : null;
-  if (!found || found.total < MAX_COUNTED) found = await rankedHits(db, hits, rank, filter);
-  const { ids, total } = found;
+  if (!found?.capped) found = await rankedHits(db, hits, rank, filter);
+  const { ids, total, capped } = found;
   if (ids.length === 0) return { results: [], total: 0, total_capped: false };
   const rows = await loadOrderItemRows(db, ids);
   const byId = new Map(rows.map((r) => [r.item.id, r]));
@@ -87,7 +103,7 @@ async function answer(db: Db, hits: SQL, rank: SQL, viewer: SessionUser, filter?
       return row ? [orderItemWire(row, viewer)] : [];
     }),
     total,
-    total_capped: total >= MAX_COUNTED,
+    total_capped: capped,
   };
 }
 
