@@ -38,6 +38,31 @@ describe('final states in SQL', () => {
     }
   });
 
+  it('the triggers keeping open_item_counts list exactly the domain final states', async () => {
+    const result = await database.db.execute<{ proname: string; prosrc: string }>(
+      sql`select proname, prosrc from pg_proc where proname like 'open_item_counts_%' order by proname`,
+    );
+    const list = [
+      ...(((result as unknown as { rows?: unknown[] }).rows ?? result) as {
+        proname: string;
+        prosrc: string;
+      }[]),
+    ];
+    expect(list.map((f) => f.proname)).toEqual([
+      'open_item_counts_add',
+      'open_item_counts_move',
+      'open_item_counts_remove',
+    ]);
+    for (const f of list) {
+      const predicates = [...f.prosrc.matchAll(/current_state NOT IN \(([^)]*)\)/g)];
+      expect(predicates.length, f.proname).toBeGreaterThan(0);
+      for (const [, inner] of predicates) {
+        const states = [...inner.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
+        expect(states.sort(), f.proname).toEqual([...FINAL_STATES].sort());
+      }
+    }
+  });
+
   it('the filter the services use is the same list', () => {
     const query = database.db
       .select({ id: orderItems.id })

@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { notifications, outbox, sessions, signInFailures } from '../db/schema';
+import { notifications, openItemCounts, outbox, sessions, signInFailures } from '../db/schema';
 import { buildUser, freshDatabase } from '../test/harness';
 import { backgroundJobs } from './registry';
 import { runRetention, SIGN_IN_FAILURE_KEEP_MS } from './retention';
@@ -142,6 +142,19 @@ describe('retention', () => {
       outbox: 0,
       notifications: 0,
     });
+  });
+
+  it('removes open-item counts that fell to 0 and keeps the others', async () => {
+    const { db } = database;
+    const user = await buildUser(database);
+    const row = { userId: user.id, isEscalated: false, isOnHold: false, waitingCustomerResponse: false };
+    await db.insert(openItemCounts).values([
+      { ...row, currentState: 'unassigned', despatchDueOn: '2026-11-20', items: 0 },
+      { ...row, currentState: 'unassigned', despatchDueOn: '2026-11-21', items: 2 },
+    ]);
+    await runRetention(db, { outboxDays: 90, notificationsDays: 90 }, now);
+    const left = await db.select().from(openItemCounts).where(eq(openItemCounts.userId, user.id));
+    expect(left.map((r) => [r.despatchDueOn, r.items])).toEqual([['2026-11-21', 2]]);
   });
 
   it('runs in the job runner, which reports each job', async () => {

@@ -10,7 +10,7 @@
  * are skipped, never waited for), and a run stops starting batches after RUN_BUDGET_MS so the worker's other
  * jobs (e-mail) are not held up; what is left goes at the next run.
  */
-import { and, asc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { purgeExpiredSessions } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { notifications, outbox, signInFailures } from '../db/schema';
@@ -64,6 +64,10 @@ export async function runRetention(
 ): Promise<RetentionResult> {
   const deadline = Date.now() + RUN_BUDGET_MS;
   await purgeExpiredSessions(db, now);
+  // Open-item counts that fell to 0 (an orderer's state and day nobody is in any more). Rows an action holds
+  // are skipped, so this never waits on one, nor locks rows in another order than the counting triggers.
+  await db.execute(sql`delete from open_item_counts where ctid in (
+    select ctid from open_item_counts where items = 0 for update skip locked)`);
   // Each batch: the ids of up to `batch` rows (skipping rows another instance holds), then one delete.
   const failures = await inBatches(
     async () => {

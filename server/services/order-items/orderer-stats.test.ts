@@ -5,8 +5,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_STATES, groupOf, STATE_GROUPS, type StateGroup } from '../../../domain/states';
+import { orderItems } from '../../db/schema';
 import { buildOrder } from '../../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
 
@@ -59,5 +61,67 @@ describe('orderer stats', () => {
     expect(mine.by_group.escalated).toBeGreaterThan(
       specs.filter((s) => s.currentState.endsWith('_escalation')).length,
     );
+  });
+
+  it('the kept counts (open_item_counts) equal a count of the open items after every kind of change', async () => {
+    const db = ctx.database.db;
+    const other = (await buildUser(ctx.database, { name: 'Second Stats Orderer' })).id;
+    const open = ALL_STATES.filter((s) => s !== 'order_complete' && s !== 'cancelled');
+    const { items } = await buildOrder(ctx.database, {
+      items: Array.from({ length: 14 }, (_, i) => ({
+        currentState: open[i % open.length],
+        userId: i % 4 === 0 ? null : i % 2 ? ordererId : other,
+      })),
+    });
+    const ids = items.map((i) => i.id);
+    const some = (from: number, to: number) => inArray(orderItems.id, ids.slice(from, to));
+    // One item at a time, then several in one statement, as services, bulk actions and psql do.
+    await db.update(orderItems).set({ userId: other }).where(eq(orderItems.id, ids[1]));
+    await db.update(orderItems).set({ userId: ordererId }).where(eq(orderItems.id, ids[0]));
+    await db.update(orderItems).set({ currentState: 'cancelled' }).where(eq(orderItems.id, ids[2]));
+    await db
+      .update(orderItems)
+      .set({ isEscalated: sql`not ${orderItems.isEscalated}`, isOnHold: true })
+      .where(some(3, 8));
+    await db.update(orderItems).set({ waitingCustomerResponse: true }).where(some(5, 10));
+    await db.update(orderItems).set({ despatchDueOn: '2020-01-10' }).where(some(6, 12));
+    await db.update(orderItems).set({ despatchDueOn: null }).where(eq(orderItems.id, ids[7]));
+    await db.update(orderItems).set({ userId: null }).where(eq(orderItems.id, ids[9]));
+    await db.update(orderItems).set({ currentState: 'order_complete' }).where(some(10, 12));
+    await db.update(orderItems).set({ currentState: open[0] }).where(eq(orderItems.id, ids[11]));
+    // Two items trade orderers in one statement; a change of no counted column changes no count.
+    await db
+      .update(orderItems)
+      .set({
+        userId: sql`case when ${orderItems.userId} = ${ordererId} then ${other}::int else ${ordererId}::int end`,
+      })
+      .where(and(some(0, 14), isNotNull(orderItems.userId)));
+    await db
+      .update(orderItems)
+      .set({ lockVersion: sql`${orderItems.lockVersion} + 1` })
+      .where(some(0, 14));
+    await db.delete(orderItems).where(eq(orderItems.id, ids[13]));
+
+    const key = sql.raw('user_id, current_state, is_escalated, is_on_hold, waiting_customer_response');
+    const counted = await db.execute(sql`
+      select ${key}, despatch_due_on::text as due, items::int as n from open_item_counts where items <> 0
+      order by ${key}, due`);
+    const actual = await db.execute(sql`
+      select ${key}, coalesce(despatch_due_on, 'infinity')::text as due, count(*)::int as n from order_items
+      where user_id is not null and current_state not in ('order_complete', 'cancelled')
+      group by ${key}, due order by ${key}, due`);
+    const rows = (r: unknown) => (r as { rows?: unknown[] }).rows ?? r;
+    expect(rows(counted)).toEqual(rows(actual));
+    expect((rows(actual) as unknown[]).length).toBeGreaterThan(3);
+
+    // Overdue: the two past-due items still open and assigned to the orderer, as the stats answer them.
+    const res = await admin.request({ method: 'GET', url: '/api/v1/orderers/stats.json' });
+    const mine = res.json().stats.find((s: { orderer: { id: number } }) => s.orderer.id === other);
+    const [expected] = rows(
+      await db.execute(sql`select count(*)::int as n from order_items where user_id = ${other}
+        and current_state not in ('order_complete', 'cancelled') and despatch_due_on < current_date`),
+    ) as { n: number }[];
+    expect(mine.overdue).toBe(expected.n);
+    expect(expected.n).toBeGreaterThan(0);
   });
 });

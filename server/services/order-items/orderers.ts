@@ -1,11 +1,10 @@
 /**
  * Orderers and their queues: who can be assigned work, and per-orderer counts for the dashboard.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { orderItems, users } from '../../db/schema';
-import { isOpenState } from '../../db/states-sql';
+import { openItemCounts as counted, users } from '../../db/schema';
 
 /** Active staff who work a queue (orderers, and admins flagged as orderers), by name. */
 export async function listOrderers(db: Db) {
@@ -23,30 +22,25 @@ const orderers = preparedStatement((db) =>
 /**
  * Per user, state and the three flags that decide an item's group (domain `groupOf`): how many open items,
  * and how many of them are past their despatch-by date; one row per user with no open items (null state).
- * One statement: each user's open items are grouped through the (user_id, current_state) index, beside the
- * user's own row; the caller turns each row's state and flags into its group.
+ * Read from open_item_counts (kept by triggers, migration 0024): a few rows per user and despatch-by day,
+ * whatever the backlog, beside the user's own row; the caller turns each row's state and flags into its group.
  */
 const countsByUser = (db: Db) =>
   db
     .select({
-      state: orderItems.currentState,
-      isEscalated: orderItems.isEscalated,
-      isOnHold: orderItems.isOnHold,
-      waitingCustomerResponse: orderItems.waitingCustomerResponse,
-      items: count().as('items'),
+      state: counted.currentState,
+      isEscalated: counted.isEscalated,
+      isOnHold: counted.isOnHold,
+      waitingCustomerResponse: counted.waitingCustomerResponse,
+      items: sql<number>`sum(${counted.items})::int`.mapWith(Number).as('items'),
       overdue:
-        sql<number>`count(*) filter (where ${orderItems.despatchDueOn} < ${sql.placeholder('today')}::date)`
+        sql<number>`coalesce(sum(${counted.items}) filter (where ${counted.despatchDueOn} < ${sql.placeholder('today')}::date), 0)::int`
           .mapWith(Number)
           .as('overdue'),
     })
-    .from(orderItems)
-    .where(and(eq(orderItems.userId, users.id), isOpenState(orderItems.currentState)))
-    .groupBy(
-      orderItems.currentState,
-      orderItems.isEscalated,
-      orderItems.isOnHold,
-      orderItems.waitingCustomerResponse,
-    )
+    .from(counted)
+    .where(and(eq(counted.userId, users.id), gt(counted.items, 0)))
+    .groupBy(counted.currentState, counted.isEscalated, counted.isOnHold, counted.waitingCustomerResponse)
     .as('counts');
 
 const usersWithCounts = (db: Db) => {
