@@ -381,10 +381,10 @@ export const salesDaily = pgTable(
 
 /** Orders (with at least one item) placed per London day, kept by the same triggers. */
 /**
- * Open items assigned to a user, counted by state, the three flags of a state group and the despatch-by day
- * ('infinity' when there is none), kept by the triggers of migration 0024 as order items change. Orderer
- * stats and a queue's header read these few rows instead of every open item (docs/performance.md). Rows
- * whose count fell to 0 stay until the retention job removes them.
+ * Open items assigned to a user, counted by state and the three flags of a state group, kept by the triggers
+ * of migration 0024 as order items change. Orderer stats and a queue's header read these few rows instead
+ * of every open item (docs/performance.md). Rows whose count fell to 0 stay until the retention job
+ * removes them.
  */
 export const openItemCounts = pgTable(
   'open_item_counts',
@@ -394,22 +394,28 @@ export const openItemCounts = pgTable(
     isEscalated: boolean('is_escalated').notNull(),
     isOnHold: boolean('is_on_hold').notNull(),
     waitingCustomerResponse: boolean('waiting_customer_response').notNull(),
-    despatchDueOn: date('despatch_due_on').notNull(),
     items: integer('items').notNull(),
   },
   (t) => [
     primaryKey({
       name: 'open_item_counts_pkey',
-      columns: [
-        t.userId,
-        t.currentState,
-        t.isEscalated,
-        t.isOnHold,
-        t.waitingCustomerResponse,
-        t.despatchDueOn,
-      ],
+      columns: [t.userId, t.currentState, t.isEscalated, t.isOnHold, t.waitingCustomerResponse],
     }),
   ],
+);
+
+/**
+ * The same open items counted by despatch-by day ('infinity' when there is none), for "overdue": the sum
+ * over the days before today. One row per user and day, whatever the backlog.
+ */
+export const openItemDueCounts = pgTable(
+  'open_item_due_counts',
+  {
+    userId: integer('user_id').notNull(),
+    despatchDueOn: date('despatch_due_on').notNull(),
+    items: integer('items').notNull(),
+  },
+  (t) => [primaryKey({ name: 'open_item_due_counts_pkey', columns: [t.userId, t.despatchDueOn] })],
 );
 
 export const salesDailyOrders = pgTable('sales_daily_orders', {

@@ -9,7 +9,14 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { notifications, openItemCounts, outbox, sessions, signInFailures } from '../db/schema';
+import {
+  notifications,
+  openItemCounts,
+  openItemDueCounts,
+  outbox,
+  sessions,
+  signInFailures,
+} from '../db/schema';
 import { buildUser, freshDatabase } from '../test/harness';
 import { backgroundJobs } from './registry';
 import { runRetention, SIGN_IN_FAILURE_KEEP_MS } from './retention';
@@ -149,12 +156,18 @@ describe('retention', () => {
     const user = await buildUser(database);
     const row = { userId: user.id, isEscalated: false, isOnHold: false, waitingCustomerResponse: false };
     await db.insert(openItemCounts).values([
-      { ...row, currentState: 'unassigned', despatchDueOn: '2026-11-20', items: 0 },
-      { ...row, currentState: 'unassigned', despatchDueOn: '2026-11-21', items: 2 },
+      { ...row, currentState: 'unassigned', items: 0 },
+      { ...row, currentState: 'awaiting_documents', items: 2 },
+    ]);
+    await db.insert(openItemDueCounts).values([
+      { userId: user.id, despatchDueOn: '2026-11-20', items: 0 },
+      { userId: user.id, despatchDueOn: '2026-11-21', items: 2 },
     ]);
     await runRetention(db, { outboxDays: 90, notificationsDays: 90 }, now);
-    const left = await db.select().from(openItemCounts).where(eq(openItemCounts.userId, user.id));
-    expect(left.map((r) => [r.despatchDueOn, r.items])).toEqual([['2026-11-21', 2]]);
+    const states = await db.select().from(openItemCounts).where(eq(openItemCounts.userId, user.id));
+    expect(states.map((r) => [r.currentState, r.items])).toEqual([['awaiting_documents', 2]]);
+    const days = await db.select().from(openItemDueCounts).where(eq(openItemDueCounts.userId, user.id));
+    expect(days.map((r) => [r.despatchDueOn, r.items])).toEqual([['2026-11-21', 2]]);
   });
 
   it('runs in the job runner, which reports each job', async () => {

@@ -13,7 +13,7 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { purgeExpiredSessions } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { notifications, outbox, signInFailures } from '../db/schema';
+import { notifications, openItemCounts, openItemDueCounts, outbox, signInFailures } from '../db/schema';
 import { THROTTLE_WINDOW_MS } from '../services/auth/sign-in';
 
 export interface RetentionOptions {
@@ -66,8 +66,10 @@ export async function runRetention(
   await purgeExpiredSessions(db, now);
   // Open-item counts that fell to 0 (an orderer's state and day nobody is in any more). Rows an action holds
   // are skipped, so this never waits on one, nor locks rows in another order than the counting triggers.
-  await db.execute(sql`delete from open_item_counts where ctid in (
-    select ctid from open_item_counts where items = 0 for update skip locked)`);
+  for (const table of [openItemCounts, openItemDueCounts]) {
+    await db.execute(sql`delete from ${table} where ctid in (
+      select ctid from ${table} where items = 0 for update skip locked)`);
+  }
   // Each batch: the ids of up to `batch` rows (skipping rows another instance holds), then one delete.
   const failures = await inBatches(
     async () => {

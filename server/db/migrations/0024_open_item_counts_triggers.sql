@@ -1,22 +1,29 @@
--- open_item_counts (0023) is kept by these statement triggers, so every way an order item changes (services,
--- the storefront, the seed, the bench generator, a manual fix in psql) keeps it exact. Each statement's
--- changes are summed per key and applied as one upsert taking its rows in key order, so two transactions
--- lock the same rows in the same order and queue instead of deadlocking (as the sales summary, 0020). An
--- update that changes no counted column nets to nothing and writes nothing. "Open" is the predicate of the
--- open-item indexes (FINAL_STATES; states-sql.test.ts checks these functions carry it).
+-- open_item_counts and open_item_due_counts (0023) are kept by these statement triggers, so every way an
+-- order item changes (services, the storefront, the seed, the bench generator, a manual fix in psql) keeps
+-- them exact. A statement's changes are summed per key and applied as one upsert per table (the state counts,
+-- then the day counts), each taking its rows in key order, so two transactions lock the same rows in the same
+-- order and queue instead of deadlocking (as the sales summary, 0020). An update that changes no counted
+-- column nets to nothing and writes nothing. "Open" is the predicate of the open-item indexes
+-- (FINAL_STATES; states-sql.test.ts checks these functions carry it).
 CREATE FUNCTION open_item_counts_add() RETURNS trigger LANGUAGE plpgsql
   AS $$
   BEGIN
     INSERT INTO open_item_counts AS c
-      (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on, items)
-    SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response,
-      coalesce(despatch_due_on, 'infinity'), count(*)
-    FROM new_rows
-    WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')
-    GROUP BY 1, 2, 3, 4, 5, 6
-    ORDER BY 1, 2, 3, 4, 5, 6
-    ON CONFLICT (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on)
+      (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, items)
+    SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, sum(n)
+    FROM (SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on, 1 AS n FROM new_rows WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')) changed
+    GROUP BY 1, 2, 3, 4, 5
+    HAVING sum(n) <> 0
+    ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response)
       DO UPDATE SET items = c.items + excluded.items;
+    INSERT INTO open_item_due_counts AS c (user_id, despatch_due_on, items)
+    SELECT user_id, coalesce(despatch_due_on, 'infinity'), sum(n)
+    FROM (SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on, 1 AS n FROM new_rows WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')) changed
+    GROUP BY 1, 2
+    HAVING sum(n) <> 0
+    ORDER BY 1, 2
+    ON CONFLICT (user_id, despatch_due_on) DO UPDATE SET items = c.items + excluded.items;
     RETURN NULL;
   END $$;
 --> statement-breakpoint
@@ -24,15 +31,21 @@ CREATE FUNCTION open_item_counts_remove() RETURNS trigger LANGUAGE plpgsql
   AS $$
   BEGIN
     INSERT INTO open_item_counts AS c
-      (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on, items)
-    SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response,
-      coalesce(despatch_due_on, 'infinity'), -count(*)
-    FROM old_rows
-    WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')
-    GROUP BY 1, 2, 3, 4, 5, 6
-    ORDER BY 1, 2, 3, 4, 5, 6
-    ON CONFLICT (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on)
+      (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, items)
+    SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, sum(n)
+    FROM (SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on, -1 AS n FROM old_rows WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')) changed
+    GROUP BY 1, 2, 3, 4, 5
+    HAVING sum(n) <> 0
+    ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response)
       DO UPDATE SET items = c.items + excluded.items;
+    INSERT INTO open_item_due_counts AS c (user_id, despatch_due_on, items)
+    SELECT user_id, coalesce(despatch_due_on, 'infinity'), sum(n)
+    FROM (SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on, -1 AS n FROM old_rows WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')) changed
+    GROUP BY 1, 2
+    HAVING sum(n) <> 0
+    ORDER BY 1, 2
+    ON CONFLICT (user_id, despatch_due_on) DO UPDATE SET items = c.items + excluded.items;
     RETURN NULL;
   END $$;
 --> statement-breakpoint
@@ -40,24 +53,29 @@ CREATE FUNCTION open_item_counts_move() RETURNS trigger LANGUAGE plpgsql
   AS $$
   BEGIN
     INSERT INTO open_item_counts AS c
-      (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on, items)
-    SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, due, sum(n)
+      (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, items)
+    SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, sum(n)
     FROM (
-      SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response,
-        coalesce(despatch_due_on, 'infinity') AS due, -1 AS n
-      FROM old_rows
-      WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')
+      SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on, -1 AS n FROM old_rows WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')
       UNION ALL
-      SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response,
-        coalesce(despatch_due_on, 'infinity'), 1
-      FROM new_rows
-      WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')
-    ) d
-    GROUP BY 1, 2, 3, 4, 5, 6
+      SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on, 1 AS n FROM new_rows WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')
+    ) changed
+    GROUP BY 1, 2, 3, 4, 5
     HAVING sum(n) <> 0
-    ORDER BY 1, 2, 3, 4, 5, 6
-    ON CONFLICT (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on)
+    ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response)
       DO UPDATE SET items = c.items + excluded.items;
+    INSERT INTO open_item_due_counts AS c (user_id, despatch_due_on, items)
+    SELECT user_id, coalesce(despatch_due_on, 'infinity'), sum(n)
+    FROM (
+      SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on, -1 AS n FROM old_rows WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')
+      UNION ALL
+      SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on, 1 AS n FROM new_rows WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')
+    ) changed
+    GROUP BY 1, 2
+    HAVING sum(n) <> 0
+    ORDER BY 1, 2
+    ON CONFLICT (user_id, despatch_due_on) DO UPDATE SET items = c.items + excluded.items;
     RETURN NULL;
   END $$;
 --> statement-breakpoint
@@ -74,9 +92,14 @@ CREATE TRIGGER open_item_counts_updated AFTER UPDATE ON order_items
 -- What is there already. The triggers exist from here on in this transaction, and order_items is locked
 -- against writes until it commits, so no change is counted twice or missed.
 INSERT INTO open_item_counts
-  (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, despatch_due_on, items)
-SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response,
-  coalesce(despatch_due_on, 'infinity'), count(*)
+  (user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, items)
+SELECT user_id, current_state, is_escalated, is_on_hold, waiting_customer_response, count(*)
 FROM order_items
 WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')
-GROUP BY 1, 2, 3, 4, 5, 6;
+GROUP BY 1, 2, 3, 4, 5;
+--> statement-breakpoint
+INSERT INTO open_item_due_counts (user_id, despatch_due_on, items)
+SELECT user_id, coalesce(despatch_due_on, 'infinity'), count(*)
+FROM order_items
+WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled')
+GROUP BY 1, 2;

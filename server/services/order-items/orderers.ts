@@ -1,10 +1,10 @@
 /**
  * Orderers and their queues: who can be assigned work, and per-orderer counts for the dashboard.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { openItemCounts as counted, users } from '../../db/schema';
+import { openItemCounts as counted, openItemDueCounts as due, users } from '../../db/schema';
 
 /** Active staff who work a queue (orderers, and admins flagged as orderers), by name. */
 export async function listOrderers(db: Db) {
@@ -20,10 +20,11 @@ const orderers = preparedStatement((db) =>
 );
 
 /**
- * Per user, state and the three flags that decide an item's group (domain `groupOf`): how many open items,
- * and how many of them are past their despatch-by date; one row per user with no open items (null state).
- * Read from open_item_counts (kept by triggers, migration 0024): a few rows per user and despatch-by day,
- * whatever the backlog, beside the user's own row; the caller turns each row's state and flags into its group.
+ * Per user, state and the three flags that decide an item's group (domain `groupOf`): how many open items;
+ * one row per user with no open items (null state), and on every row the user's open items past their
+ * despatch-by date. Read from open_item_counts and open_item_due_counts (kept by triggers, migration 0024):
+ * a few dozen rows per user whatever the backlog, beside the user's own row; the caller turns each row's
+ * state and flags into its group.
  */
 const countsByUser = (db: Db) =>
   db
@@ -32,19 +33,25 @@ const countsByUser = (db: Db) =>
       isEscalated: counted.isEscalated,
       isOnHold: counted.isOnHold,
       waitingCustomerResponse: counted.waitingCustomerResponse,
-      items: sql<number>`sum(${counted.items})::int`.mapWith(Number).as('items'),
-      overdue:
-        sql<number>`coalesce(sum(${counted.items}) filter (where ${counted.despatchDueOn} < ${sql.placeholder('today')}::date), 0)::int`
-          .mapWith(Number)
-          .as('overdue'),
+      items: counted.items,
     })
     .from(counted)
     .where(and(eq(counted.userId, users.id), gt(counted.items, 0)))
-    .groupBy(counted.currentState, counted.isEscalated, counted.isOnHold, counted.waitingCustomerResponse)
     .as('counts');
+
+/** Per user: their open items past their despatch-by date (one row). */
+const overdueByUser = (db: Db) =>
+  db
+    .select({
+      overdue: sql<number>`coalesce(sum(${due.items}), 0)::int`.mapWith(Number).as('overdue'),
+    })
+    .from(due)
+    .where(and(eq(due.userId, users.id), lt(due.despatchDueOn, sql`${sql.placeholder('today')}::date`)))
+    .as('overdue');
 
 const usersWithCounts = (db: Db) => {
   const counts = countsByUser(db);
+  const overdue = overdueByUser(db);
   return db
     .select({
       id: users.id,
@@ -57,9 +64,10 @@ const usersWithCounts = (db: Db) => {
       isOnHold: counts.isOnHold,
       waitingCustomerResponse: counts.waitingCustomerResponse,
       items: counts.items,
-      overdue: counts.overdue,
+      overdue: overdue.overdue,
     })
     .from(users)
+    .leftJoinLateral(overdue, sql`true`)
     .leftJoinLateral(counts, sql`true`);
 };
 

@@ -95,7 +95,8 @@ function statsOf(rows: readonly OpenItemCountRow[]): OrdererStats[] {
         by_group: emptyGroups(),
         escalated: 0,
         waiting_customer: 0,
-        overdue: 0,
+        // The user's, on each of their rows.
+        overdue: row.overdue ?? 0,
       };
       stats.set(row.id, s);
     }
@@ -110,7 +111,6 @@ function statsOf(rows: readonly OpenItemCountRow[]): OrdererStats[] {
     s.by_group[groupOf(item)] += row.items;
     if (item.isEscalated) s.escalated += row.items;
     if (item.waitingCustomerResponse) s.waiting_customer += row.items;
-    s.overdue += row.overdue ?? 0;
   }
   return [...stats.values()];
 }
