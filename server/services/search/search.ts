@@ -43,7 +43,7 @@ const NAMES = sql`coalesce(ob.firstname_a, '') || ' ' || coalesce(ob.surname_a, 
 const billing = alias(addresses, 'billing');
 
 /**
- * The matches narrowed by a list filter, collected up to MAX_COUNTED rows: the filter applies before the
+ * The matches narrowed by a list filter, collected up to MAX_COLLECTED rows: the filter applies before the
  * collection stops, so "more than" counts matches that pass it. An item found by two branches (its customer's
  * e-mail and a name on the certificate) is collected twice. The order and its billing address are joined
  * only for its text.
