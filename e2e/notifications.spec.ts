@@ -1,20 +1,38 @@
 /** The bell: notifications grouped by order item and kind, the Unread/All filter, opening a group, mark all read. */
 import { expect, type Page } from '@playwright/test';
 import { apiAs, assignItems, createOrder, ordererId } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
-/** A fresh item whose assignment reaches bob twice: one group of two "assigned" notifications for him. */
-async function itemAssignedToBobTwice(baseURL: string): Promise<string> {
+/** A fresh item whose assignment reaches the orderer twice: one group of two "assigned" notifications. */
+async function itemAssignedTwice(baseURL: string, email = 'bob@demo.test'): Promise<string> {
   const admin = await apiAs(baseURL, 'admin@demo.test');
   const { itemRefs } = await createOrder(baseURL, [{}]);
   const [ref] = itemRefs;
-  const bob = await ordererId(admin, 'bob@demo.test');
+  const orderer = await ordererId(admin, email);
   const alice = await ordererId(admin, 'alice@demo.test');
-  await assignItems(admin, [ref], bob);
+  await assignItems(admin, [ref], orderer);
   await admin.post(`order_items/${ref}/reassign`, { reassign: { orderer_id: alice } });
-  await admin.post(`order_items/${ref}/reassign`, { reassign: { orderer_id: bob } });
+  await admin.post(`order_items/${ref}/reassign`, { reassign: { orderer_id: orderer } });
   await admin.dispose();
   return ref;
+}
+
+/**
+ * An orderer of this test's own: other tests running at the same time assign items to the demo orderers,
+ * and their notifications would arrive after "Mark all read".
+ */
+async function ownOrderer(baseURL: string): Promise<string> {
+  const admin = await apiAs(baseURL, 'admin@demo.test');
+  const email = `bell-${Date.now()}-${process.pid}@demo.test`;
+  await admin.post('users', {
+    email,
+    name: 'Nell Notified',
+    role: 'orderer',
+    is_orderer: true,
+    password: DEMO_PASSWORD,
+  });
+  await admin.dispose();
+  return email;
 }
 
 const openBell = async (page: Page) => {
@@ -28,8 +46,11 @@ test('notifications come grouped by item and kind; a group opens its item and is
   page,
   baseURL,
 }) => {
-  const ref = await itemAssignedToBobTwice(baseURL as string);
-  await signIn(page, 'bob@demo.test');
+  const email = await ownOrderer(baseURL as string);
+  // A second item, still unread when the first is opened: "Mark all read" then has something to read.
+  await itemAssignedTwice(baseURL as string, email);
+  const ref = await itemAssignedTwice(baseURL as string, email);
+  await signIn(page, email);
   const panel = await openBell(page);
 
   // Unread first: the new group, titled by item and count, with its two members behind the chevron.
@@ -64,7 +85,7 @@ test('notifications come grouped by item and kind; a group opens its item and is
 });
 
 test('on a phone the bell opens within the screen, without sideways scrolling', async ({ page, baseURL }) => {
-  const ref = await itemAssignedToBobTwice(baseURL as string);
+  const ref = await itemAssignedTwice(baseURL as string);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'bob@demo.test');
   const panel = await openBell(page);
