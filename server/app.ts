@@ -20,6 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../domain/contract/session';
 import { guard } from './auth/guard';
+import { createSessionCache } from './auth/session-cache';
 import type { Config } from './config';
 import { type Database, isDatabaseUnavailable } from './db/client';
 import { AppError } from './errors';
@@ -221,15 +222,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // The API description is a map for attackers: in production only signed-in staff may read it.
     ...(opts.config.nodeEnv === 'production' ? { uiHooks: { onRequest: signedInOnly(opts.database) } } : {}),
   });
-  await app.register(guard, { database: opts.database, storefrontApiKey: opts.config.storefrontApiKey });
+  const live = opts.live === false ? undefined : await createLiveHub(opts.database, app.log);
+  if (live) app.addHook('onClose', () => live.close());
+  // Sessions checked a moment ago are served from memory while the hub hears what changes them
+  // (server/auth/session-cache.ts); a database the hub cannot listen to gets no cache.
+  const sessionCache =
+    live && (opts.database.pglite || opts.database.url) ? createSessionCache(live) : undefined;
+  if (sessionCache) app.addHook('onClose', async () => sessionCache.close());
+  await app.register(guard, {
+    database: opts.database,
+    storefrontApiKey: opts.config.storefrontApiKey,
+    sessionCache,
+  });
   // Only with a token is anything collected (and /metrics served); before the routes, so its hooks see them.
   const metrics = opts.config.metricsToken
     ? createMetrics({ database: opts.database, jobs: opts.jobs, log: app.log })
     : undefined;
   await app.register(metricsPlugin, { metrics, token: opts.config.metricsToken });
 
-  const live = opts.live === false ? undefined : await createLiveHub(opts.database, app.log);
-  if (live) app.addHook('onClose', () => live.close());
   await app.register(healthRoutes, { database: opts.database, live, jobs: opts.jobs });
   const storage = opts.storage ?? localStorage(opts.config.dataDir ?? './data');
   await app.register(

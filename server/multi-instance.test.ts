@@ -97,6 +97,8 @@ describe.skipIf(!onPostgres)('two instances, one database, one object store', ()
   let email: string;
   let userId: number;
   let adminEmail: string;
+  let demotedEmail: string;
+  let demotedId: number;
 
   beforeAll(async () => {
     [scratch, store, sinkA, sinkB] = await Promise.all([
@@ -108,6 +110,8 @@ describe.skipIf(!onPostgres)('two instances, one database, one object store', ()
     const seed = fromPostgres(scratch.url, 1);
     const user = await buildUser(seed);
     adminEmail = (await buildUser(seed, { role: 'admin', is_orderer: false })).email;
+    const demoted = await buildUser(seed, { role: 'admin', is_orderer: false });
+    [demotedEmail, demotedId] = [demoted.email, demoted.id];
     await seed.close();
     email = user.email;
     userId = user.id;
@@ -150,6 +154,32 @@ describe.skipIf(!onPostgres)('two instances, one database, one object store', ()
     } finally {
       stream.close();
     }
+  });
+
+  it('a session kept in memory by B ends there when it ends on A: sign-out, and a role taken away', async () => {
+    // Each instance keeps sessions it has checked (server/auth/session-cache.ts); A's changes reach B through
+    // the triggers' NOTIFY (migration 0025).
+    const session = await sessionOf(await signIn(a.baseUrl, email));
+    expect((await call(b.baseUrl, session, 'GET', '/users/current_user.json')).status).toBe(200);
+    expect((await call(b.baseUrl, session, 'GET', '/users/current_user.json')).status).toBe(200);
+    expect((await call(a.baseUrl, session, 'DELETE', '/session.json')).status).toBe(200);
+    await waitUntil(
+      'B refuses the signed-out session',
+      async () => (await call(b.baseUrl, session, 'GET', '/users/current_user.json')).status === 401,
+      2000,
+    );
+
+    const admin = await sessionOf(await signIn(a.baseUrl, adminEmail));
+    const demoted = await sessionOf(await signIn(a.baseUrl, demotedEmail));
+    expect((await call(b.baseUrl, demoted, 'GET', '/users.json')).status).toBe(200);
+    expect(
+      (await call(a.baseUrl, admin, 'PUT', `/users/${demotedId}.json`, { role: 'orderer' })).status,
+    ).toBe(200);
+    await waitUntil(
+      'B refuses the demoted admin an admin call',
+      async () => (await call(b.baseUrl, demoted, 'GET', '/users.json')).status === 403,
+      2000,
+    );
   });
 
   it('sign-in failures count across both instances', async () => {

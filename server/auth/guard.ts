@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
+import type { SessionCache } from './session-cache';
 import { type ActiveSession, csrfMatches, findSession, type SessionUser } from './sessions';
 
 export type AuthLevel = 'public' | 'user' | 'admin' | 'storefront';
@@ -38,37 +39,51 @@ export async function requireSession(request: FastifyRequest, database: Database
   return session;
 }
 
-export const guard = fp<{ database: Database; storefrontApiKey?: string }>(async (app, opts) => {
-  app.decorateRequest('session', null);
-  app.decorateRequest('user', null);
-
-  app.addHook('onRequest', async (request) => {
-    // Unmatched routes (404s, the SPA fallback) carry no config and need no session.
-    if (!request.routeOptions.url) return;
-    // API routes are for signed-in staff unless they say otherwise; docs and health are public.
-    const level: AuthLevel =
-      request.routeOptions.config.auth ??
-      (request.routeOptions.url.startsWith('/api/v1/') ? 'user' : 'public');
-    if (level === 'public') return;
-    if (level === 'storefront') {
-      const header = request.headers.authorization ?? '';
-      const key = header.startsWith('Bearer ') ? header.slice(7) : '';
-      if (!opts.storefrontApiKey || !csrfMatches(opts.storefrontApiKey, key)) {
-        throw new AppError('unauthenticated', 'A valid storefront API key is required.');
-      }
-      return;
-    }
-    const session = await requireSession(request, opts.database);
-    request.session = session;
-    request.user = session.user;
-    if (!SAFE_METHODS.has(request.method)) {
-      const given = request.headers['x-csrf-token'];
-      if (!csrfMatches(session.csrfToken, Array.isArray(given) ? given[0] : given)) {
-        throw new AppError('csrf_failed', 'The security token is missing or out of date. Reload the page.');
-      }
-    }
-    if (level === 'admin' && session.user.role !== 'admin') {
-      throw new AppError('forbidden', 'Only administrators may do that.');
-    }
+/** The session a request's cookie names, through the cache when there is one (else 401). */
+async function sessionOf(request: FastifyRequest, database: Database, cache?: SessionCache) {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw || !cache) return requireSession(request, database);
+  const session = await cache.resolve(raw, async () => {
+    const unsigned = request.unsignCookie(raw);
+    return unsigned.valid && unsigned.value ? findSession(database.db, unsigned.value) : null;
   });
-});
+  if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
+  return session;
+}
+
+export const guard = fp<{ database: Database; storefrontApiKey?: string; sessionCache?: SessionCache }>(
+  async (app, opts) => {
+    app.decorateRequest('session', null);
+    app.decorateRequest('user', null);
+
+    app.addHook('onRequest', async (request) => {
+      // Unmatched routes (404s, the SPA fallback) carry no config and need no session.
+      if (!request.routeOptions.url) return;
+      // API routes are for signed-in staff unless they say otherwise; docs and health are public.
+      const level: AuthLevel =
+        request.routeOptions.config.auth ??
+        (request.routeOptions.url.startsWith('/api/v1/') ? 'user' : 'public');
+      if (level === 'public') return;
+      if (level === 'storefront') {
+        const header = request.headers.authorization ?? '';
+        const key = header.startsWith('Bearer ') ? header.slice(7) : '';
+        if (!opts.storefrontApiKey || !csrfMatches(opts.storefrontApiKey, key)) {
+          throw new AppError('unauthenticated', 'A valid storefront API key is required.');
+        }
+        return;
+      }
+      const session = await sessionOf(request, opts.database, opts.sessionCache);
+      request.session = session;
+      request.user = session.user;
+      if (!SAFE_METHODS.has(request.method)) {
+        const given = request.headers['x-csrf-token'];
+        if (!csrfMatches(session.csrfToken, Array.isArray(given) ? given[0] : given)) {
+          throw new AppError('csrf_failed', 'The security token is missing or out of date. Reload the page.');
+        }
+      }
+      if (level === 'admin' && session.user.role !== 'admin') {
+        throw new AppError('forbidden', 'Only administrators may do that.');
+      }
+    });
+  },
+);

@@ -7,7 +7,7 @@ import { eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
-import { publishSessionsEnded } from '../live/publish';
+import { forgetSessions } from './session-cache';
 
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -116,17 +116,14 @@ export async function sessionEndsAt(db: Db, id: string): Promise<Date | null> {
   return row?.active ? endOf(row) : null;
 }
 
-/** Deletes sessions by id and tells every instance, so their event streams close too. */
+/**
+ * Deletes sessions by id. A trigger (migration 0025) tells every instance at commit, so their event streams
+ * close and their session caches forget them; this instance's cache forgets them at once.
+ */
 async function endSessions(db: Db | Tx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  const ended = await db
-    .delete(sessions)
-    .where(inArray(sessions.id, [...ids]))
-    .returning({ id: sessions.id });
-  await publishSessionsEnded(
-    db,
-    ended.map((s) => s.id),
-  );
+  await db.delete(sessions).where(inArray(sessions.id, [...ids]));
+  forgetSessions(ids);
 }
 
 /** Ends the session a cookie token names (no-op when unknown). */
@@ -134,13 +131,10 @@ export async function destroySession(db: Db, token: string): Promise<void> {
   await endSessions(db, [sha256(token)]);
 }
 
-/** Ends every session of a user at once (deactivation, password reset). */
+/** Ends every session of a user at once (deactivation, password reset); told as endSessions does. */
 export async function destroyUserSessions(db: Db | Tx, userId: number): Promise<void> {
   const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  await publishSessionsEnded(
-    db,
-    ended.map((s) => s.id),
-  );
+  forgetSessions(ended.map((s) => s.id));
 }
 
 /** Removes sessions past either timeout; run from the job worker. */

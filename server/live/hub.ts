@@ -13,6 +13,10 @@ import { LIVE_CHANNEL, type LiveChange } from './publish';
 export type HubEvent =
   | { kind: 'change'; change: LiveChange }
   | { kind: 'sessions_ended'; sessionIds: readonly string[] }
+  /** Sessions touched or edited (not ended): the session cache reads them afresh. */
+  | { kind: 'sessions_changed'; sessionIds: readonly string[] }
+  /** A user's name, e-mail, role, orderer flag or active flag changed: their sessions are read afresh. */
+  | { kind: 'user_changed'; userId: number }
   /** The hub may have missed messages (its connection was down): refetch everything. */
   | { kind: 'resync' };
 
@@ -38,9 +42,18 @@ export function reconnectDelayMs(attempt: number, random = Math.random): number 
 
 function parseMessage(payload: string | undefined): HubEvent | null {
   try {
-    const value = JSON.parse(payload ?? '') as { topic?: unknown; sessionIds?: unknown };
-    if (value?.topic === 'session_ended' && Array.isArray(value.sessionIds)) {
-      return { kind: 'sessions_ended', sessionIds: value.sessionIds.filter((id) => typeof id === 'string') };
+    const value = JSON.parse(payload ?? '') as { topic?: unknown; sessionIds?: unknown; userId?: unknown };
+    if (
+      (value?.topic === 'session_ended' || value?.topic === 'session_changed') &&
+      Array.isArray(value.sessionIds)
+    ) {
+      const sessionIds = value.sessionIds.filter((id) => typeof id === 'string');
+      return value.topic === 'session_ended'
+        ? { kind: 'sessions_ended', sessionIds }
+        : { kind: 'sessions_changed', sessionIds };
+    }
+    if (value?.topic === 'user_changed') {
+      return typeof value.userId === 'number' ? { kind: 'user_changed', userId: value.userId } : null;
     }
     return typeof value?.topic === 'string' ? { kind: 'change', change: value as LiveChange } : null;
   } catch {

@@ -15,7 +15,10 @@ export interface LiveChange {
   userId?: number;
 }
 
-/** Sessions that ended (sign-out, deactivation, password change): every instance closes their streams. */
+/**
+ * Sessions that ended (sign-out, deactivation, password change, expiry purge): every instance closes their
+ * streams. Sent by a trigger on `sessions` (migration 0025), not by the app.
+ */
 export interface SessionsEnded {
   topic: 'session_ended';
   /** Session ids (the SHA-256 of the cookie token, as stored), never the tokens. */
@@ -24,21 +27,7 @@ export interface SessionsEnded {
 
 export type LiveMessage = LiveChange | SessionsEnded;
 
-/** NOTIFY payloads are limited to 8000 bytes; 64-character ids in batches of 100 stay well under. */
-const IDS_PER_MESSAGE = 100;
-
 /** Announces a change to every app instance listening on the database. */
 export async function publishChange(tx: Db | Tx, change: LiveChange): Promise<void> {
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(change)})`);
-}
-
-/** Tells every app instance that these sessions are over, so their event streams close. */
-export async function publishSessionsEnded(tx: Db | Tx, sessionIds: readonly string[]): Promise<void> {
-  for (let i = 0; i < sessionIds.length; i += IDS_PER_MESSAGE) {
-    const message: SessionsEnded = {
-      topic: 'session_ended',
-      sessionIds: sessionIds.slice(i, i + IDS_PER_MESSAGE),
-    };
-    await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
-  }
 }

@@ -62,7 +62,7 @@ export const eventRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { live,
           if (event.sessionIds.includes(session.id)) end();
         } else if (event.kind === 'resync') {
           send('event: resync\ndata: {}\n\n');
-        } else {
+        } else if (event.kind === 'change') {
           const { change } = event;
           if (change.userId !== undefined && change.userId !== user.id) return;
           send(`event: change\ndata: ${JSON.stringify({ topic: change.topic, id: change.id ?? null })}\n\n`);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EmailSchema } from '../../../domain/contract/common';
 import { RoleSchema } from '../../../domain/contract/session';
 import { hashPassword } from '../../auth/passwords';
+import { forgetUser } from '../../auth/session-cache';
 import { destroyUserSessions } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -84,6 +85,8 @@ export async function updateUser(db: Db, userId: number, input: UserChanges): Pr
   if (data.password !== undefined) patch.passwordHash = await hashPassword(data.password);
   const [row] = await db.update(users).set(patch).where(eq(users.id, userId)).returning();
   if (!row) throw notFound('User');
+  // Other instances hear of it from a trigger at commit (migration 0025); this one forgets at once.
+  forgetUser(userId);
   if (data.active === false || data.password !== undefined) await destroyUserSessions(db, userId);
   return row;
 }
