@@ -48,6 +48,22 @@ describe('dates in Europe/London', () => {
     expect(londonToday(new Date('2026-12-31T23:15:00Z'))).toBe('2026-12-31');
   });
 
+  it("answers the new day from London's midnight on, asked minute after minute (the answer is reused)", () => {
+    const at = (iso: string) => londonToday(new Date(iso));
+    // Summer time: London's midnight is 23:00 UTC.
+    expect([at('2026-06-30T22:59:00Z'), at('2026-06-30T22:59:59.999Z'), at('2026-06-30T23:00:00Z')]).toEqual([
+      '2026-06-30',
+      '2026-06-30',
+      '2026-07-01',
+    ]);
+    // Winter: midnight is midnight UTC; going back in time is answered too.
+    expect([at('2026-12-31T23:59:59Z'), at('2027-01-01T00:00:00Z'), at('2026-12-31T23:59:30Z')]).toEqual([
+      '2026-12-31',
+      '2027-01-01',
+      '2026-12-31',
+    ]);
+  });
+
   it('knows last month', () => {
     expect(lastMonth(new Date('2026-01-10T12:00:00Z'))).toEqual({ year: 2025, month: 12 });
     expect(lastMonth(new Date('2026-05-31T23:30:00Z'))).toEqual({ year: 2026, month: 5 });

@@ -1,7 +1,7 @@
 /**
  * Orderers and their queues: who can be assigned work, and per-orderer counts for the dashboard.
  */
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { openItemCounts as counted, openItemDueCounts as due, users } from '../../db/schema';
@@ -19,57 +19,38 @@ const orderers = preparedStatement((db) =>
     .prepare('orderers'),
 );
 
+/** One count of open_item_counts: a state, the three flags that decide an item's group, and its items. */
+export type OpenItemCount = [
+  state: string,
+  isEscalated: boolean,
+  isOnHold: boolean,
+  waiting: boolean,
+  items: number,
+];
+
 /**
- * Per user, state and the three flags that decide an item's group (domain `groupOf`): how many open items;
- * one row per user with no open items (null state), and on every row the user's open items past their
- * despatch-by date. Read from open_item_counts and open_item_due_counts (kept by triggers, migration 0024):
- * a few dozen rows per user whatever the backlog, beside the user's own row; the caller turns each row's
- * state and flags into its group.
+ * Users with their open items by state and flags (domain `groupOf` turns each into a group) and their open
+ * items past their despatch-by date, read from open_item_counts and open_item_due_counts (kept by triggers,
+ * migration 0024): a few dozen counts per user whatever the backlog. One row per user, the counts as one JSON
+ * array of `OpenItemCount` (PostgreSQL builds it; mapping ~130 rows field by field cost more than the query).
  */
-const countsByUser = (db: Db) =>
+const usersWithCounts = (db: Db) =>
   db
-    .select({
-      state: counted.currentState,
-      isEscalated: counted.isEscalated,
-      isOnHold: counted.isOnHold,
-      waitingCustomerResponse: counted.waitingCustomerResponse,
-      items: counted.items,
-    })
-    .from(counted)
-    .where(and(eq(counted.userId, users.id), gt(counted.items, 0)))
-    .as('counts');
-
-/** Per user: their open items past their despatch-by date (one row). */
-const overdueByUser = (db: Db) =>
-  db
-    .select({
-      overdue: sql<number>`coalesce(sum(${due.items}), 0)::int`.mapWith(Number).as('overdue'),
-    })
-    .from(due)
-    .where(and(eq(due.userId, users.id), lt(due.despatchDueOn, sql`${sql.placeholder('today')}::date`)))
-    .as('overdue');
-
-const usersWithCounts = (db: Db) => {
-  const counts = countsByUser(db);
-  const overdue = overdueByUser(db);
-  return db
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
       // Stats are kept for those who work a queue (as the list of orderers).
       works: sql<boolean>`${users.active} and ${users.isOrderer}`,
-      state: counts.state,
-      isEscalated: counts.isEscalated,
-      isOnHold: counts.isOnHold,
-      waitingCustomerResponse: counts.waitingCustomerResponse,
-      items: counts.items,
-      overdue: overdue.overdue,
+      counts: sql<OpenItemCount[]>`(
+        select coalesce(json_agg(json_build_array(${counted.currentState}, ${counted.isEscalated},
+          ${counted.isOnHold}, ${counted.waitingCustomerResponse}, ${counted.items})), '[]')
+        from ${counted} where ${counted.userId} = ${users.id} and ${counted.items} > 0)`,
+      overdue: sql<number>`(
+        select coalesce(sum(${due.items}), 0)::int from ${due}
+        where ${due.userId} = ${users.id} and ${due.despatchDueOn} < ${sql.placeholder('today')}::date)`,
     })
-    .from(users)
-    .leftJoinLateral(overdue, sql`true`)
-    .leftJoinLateral(counts, sql`true`);
-};
+    .from(users);
 
 /** Every orderer's open items by state and flags (the orderers in name order, each with their rows). */
 export async function countOpenItemsByOrderer(db: Db, today: string) {

@@ -85,34 +85,25 @@ const emptyGroups = () => Object.fromEntries(STATE_GROUPS.map((g) => [g, 0])) as
 
 /** The stats of each user in `rows` (their open items counted by state and flags), in the rows' order. */
 function statsOf(rows: readonly OpenItemCountRow[]): OrdererStats[] {
-  const stats = new Map<number, OrdererStats>();
-  for (const row of rows) {
-    let s = stats.get(row.id);
-    if (!s) {
-      s = {
-        orderer: { id: row.id, name: row.name },
-        open_items: 0,
-        by_group: emptyGroups(),
-        escalated: 0,
-        waiting_customer: 0,
-        // The user's, on each of their rows.
-        overdue: row.overdue ?? 0,
-      };
-      stats.set(row.id, s);
-    }
-    if (row.state === null || row.items === null) continue;
-    const item = {
-      currentState: row.state as OrderItemState,
-      isEscalated: row.isEscalated === true,
-      isOnHold: row.isOnHold === true,
-      waitingCustomerResponse: row.waitingCustomerResponse === true,
+  return rows.map((row) => {
+    const s: OrdererStats = {
+      orderer: { id: row.id, name: row.name },
+      open_items: 0,
+      by_group: emptyGroups(),
+      escalated: 0,
+      waiting_customer: 0,
+      overdue: row.overdue,
     };
-    s.open_items += row.items;
-    s.by_group[groupOf(item)] += row.items;
-    if (item.isEscalated) s.escalated += row.items;
-    if (item.waitingCustomerResponse) s.waiting_customer += row.items;
-  }
-  return [...stats.values()];
+    for (const [state, isEscalated, isOnHold, waitingCustomerResponse, items] of row.counts) {
+      s.open_items += items;
+      s.by_group[
+        groupOf({ currentState: state as OrderItemState, isEscalated, isOnHold, waitingCustomerResponse })
+      ] += items;
+      if (isEscalated) s.escalated += items;
+      if (waitingCustomerResponse) s.waiting_customer += items;
+    }
+    return s;
+  });
 }
 
 /** Per orderer: open items, items per state group, escalated, waiting for the customer and overdue. */
