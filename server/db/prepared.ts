@@ -6,6 +6,9 @@
  * A transaction handle is a new object each time, so inside a transaction the statement is built for that
  * handle (as an unprepared query would be) and still runs on the transaction's connection.
  */
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 
 export function preparedStatement<T>(build: (db: Db) => T): (db: Db | Tx) => T {
@@ -18,4 +21,35 @@ export function preparedStatement<T>(build: (db: Db) => T): (db: Db | Tx) => T {
     }
     return statement;
   };
+}
+
+/**
+ * The name a statement's text is prepared under: the same text gets the same name, so each pooled connection
+ * parses it once whatever the request (its parameters differ, not its text).
+ */
+export const statementName = (text: string) =>
+  `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
+const dialect = new PgDialect();
+
+/**
+ * Runs SQL built per request (a search, a report's range) as a named prepared statement, as `preparedStatement`
+ * does for fixed reads: PostgreSQL parses and analyses it once per connection instead of on every call (a
+ * search's statement: ~0.4 ms of planning against 0.15 ms of execution). For statements whose text takes a
+ * bounded number of shapes; values go in parameters, never in the text. Rows as `db.execute` answers them.
+ */
+export async function executeNamed<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const result = (await db._.session
+    .prepareQuery(built, undefined, statementName(built.sql), false)
+    .execute()) as { rows: T[] };
+  return result.rows;
+}
+
+/** A query builder (its text chosen per request) run as a named prepared statement; see executeNamed. */
+export function runNamed<R>(query: {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<R> };
+}) {
+  return query.prepare(statementName(query.toSQL().sql)).execute();
 }

@@ -12,6 +12,7 @@ import type { AdvancedSearch } from '../../../domain/contract/search';
 import { londonToday } from '../../../domain/format';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import { addresses, orderItems, orders } from '../../db/schema';
 import { invalidInput } from '../../errors';
 import { listFilterCondition, needsJoins } from '../order-items/list-filter';
@@ -69,13 +70,16 @@ function collectedHits(hits: SQL, filter: ListFilter | undefined): SQL {
  * whether there may be more (MAX_COUNTED items, or the collection stopped at MAX_COLLECTED rows).
  */
 async function rankedHits(db: Db, hits: SQL, rank: SQL, filter?: ListFilter) {
-  const { rows } = await db.execute<{ id: number; total: number; collected: number }>(sql`
+  const rows = await executeNamed<{ id: number; total: number; collected: number }>(
+    db,
+    sql`
     with collected as materialized (${collectedHits(hits, filter)}),
     hits as (select distinct id from collected limit ${MAX_COUNTED})
     select oi.id, count(*) over ()::int as total, (select count(*) from collected)::int as collected
     from hits join order_items oi on oi.id = hits.id
     order by ${rank}, oi.created_at desc, oi.id desc
-    limit ${SEARCH_LIMIT}`);
+    limit ${SEARCH_LIMIT}`,
+  );
   const total = rows.length ? Number(rows[0].total) : 0;
   return {
     ids: rows.map((r) => Number(r.id)),
