@@ -68,18 +68,22 @@ function collectedHits(hits: SQL, filter: ListFilter | undefined): SQL {
 /**
  * The ids of the first page of matches, ranked; how many items matched, counted up to MAX_COUNTED; and
  * whether there may be more (MAX_COUNTED items, or the collection stopped at MAX_COLLECTED rows).
+ *
+ * `named`: run as a named prepared statement (parsed once per connection; a ref search's statement planned in
+ * ~0.4 ms and ran in 0.15 ms). Only for lookups whose plan does not hang on a pattern's selectivity (a ref's
+ * prefix, a surname's equality): PostgreSQL soon gives a named statement a generic plan, and for substring
+ * and initial patterns that plan was worse (advanced search: 40 → 61 ms p50 at 1M items).
  */
-async function rankedHits(db: Db, hits: SQL, rank: SQL, filter?: ListFilter) {
-  const rows = await executeNamed<{ id: number; total: number; collected: number }>(
-    db,
-    sql`
+async function rankedHits(db: Db, hits: SQL, rank: SQL, filter: ListFilter | undefined, named: boolean) {
+  const statement = sql`
     with collected as materialized (${collectedHits(hits, filter)}),
     hits as (select distinct id from collected limit ${MAX_COUNTED})
     select oi.id, count(*) over ()::int as total, (select count(*) from collected)::int as collected
     from hits join order_items oi on oi.id = hits.id
     order by ${rank}, oi.created_at desc, oi.id desc
-    limit ${SEARCH_LIMIT}`,
-  );
+    limit ${SEARCH_LIMIT}`;
+  type Hit = { id: number; total: number; collected: number };
+  const rows = named ? await executeNamed<Hit>(db, statement) : (await db.execute<Hit>(statement)).rows;
   const total = rows.length ? Number(rows[0].total) : 0;
   return {
     ids: rows.map((r) => Number(r.id)),
@@ -94,9 +98,15 @@ async function rankedHits(db: Db, hits: SQL, rank: SQL, filter?: ListFilter) {
  * search is "more than 500" whatever else matches and `hits` (every match, through trigram indexes whose cost
  * grows with the data) is not run.
  */
-async function answer(db: Db, hits: SQL, rank: SQL, viewer: SessionUser, filter?: ListFilter, first?: SQL) {
-  let found = first ? await rankedHits(db, first, rank, filter) : null;
-  if (!found?.capped) found = await rankedHits(db, hits, rank, filter);
+async function answer(
+  db: Db,
+  search: { hits: SQL; rank: SQL; first?: SQL; named?: { hits?: boolean; first?: boolean } },
+  viewer: SessionUser,
+  filter?: ListFilter,
+) {
+  const { hits, rank, first, named } = search;
+  let found = first ? await rankedHits(db, first, rank, filter, named?.first === true) : null;
+  if (!found?.capped) found = await rankedHits(db, hits, rank, filter, named?.hits === true);
   const { ids, total, capped } = found;
   if (ids.length === 0) return { results: [], total: 0, total_capped: false };
   const rows = await loadOrderItemRows(db, ids);
@@ -136,7 +146,8 @@ export async function simpleSearch(db: Db, query: string, viewer: SessionUser, f
   const references = sql`
     select order_item_id as id from gro_orders where reference ilike ${p}
     union all select oi.id from fco_batches f join order_items oi on oi.fco_batch_id = f.id where f.fco_reference ilike ${p}`;
-  const hits = /^[\d-]+$/.test(q)
+  const isRef = /^[\d-]+$/.test(q);
+  const hits = isRef
     ? // Digits (and a dash) are a ref. An item ref begins with its order's ref, so one prefix lookup on item
       // refs finds "824981" (the order's items) and "824981-2" alike; names, e-mails and postcodes hold none.
       sql`select id from order_items where ref like ${`${escaped}%`}
@@ -157,7 +168,8 @@ export async function simpleSearch(db: Db, query: string, viewer: SessionUser, f
     else 3 end`;
   // A common surname matches more than MAX_COUNTED items on its own: found in its index, newest first.
   const first = WHOLE_SURNAME.test(q) ? newestWithSurname(q) : undefined;
-  return answer(db, hits, rank, viewer, filter, first);
+  // A ref's prefix and a surname's equality plan alike whatever the value: named (rankedHits).
+  return answer(db, { hits, rank, first, named: { hits: isRef, first: true } }, viewer, filter);
 }
 
 const ADVANCED_FIELDS = [
@@ -191,7 +203,7 @@ export async function advancedSearch(
   const type = query.type ? sql`oi.type = ${query.type}` : null;
   const hits = sql`select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id
     where ${sql.join(type ? [...names, type] : names, sql` and `)}`;
-  return answer(db, hits, sql`null::int`, viewer, filter, wholeSurnameFirst(query, type));
+  return answer(db, { hits, rank: sql`null::int`, first: wholeSurnameFirst(query, type) }, viewer, filter);
 }
 
 /**
