@@ -87,7 +87,7 @@ export function createSessionCache(
     else if (event.kind === 'user_changed') forget({ userId: event.userId });
     else if (event.kind === 'resync') forget('all');
   });
-  const usable = () => hub !== undefined && hub.ready();
+  const usable = () => hub?.ready() === true;
 
   return {
     async resolve(cookie, load, now = Date.now()) {
