@@ -21,6 +21,7 @@ import {
 import type { ApiErrorBody } from '../domain/contract/session';
 import { guard } from './auth/guard';
 import { createSessionCache } from './auth/session-cache';
+import type { ActiveSession } from './auth/sessions';
 import type { Config } from './config';
 import { type Database, isDatabaseUnavailable } from './db/client';
 import { AppError } from './errors';
@@ -227,7 +228,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Sessions checked a moment ago are served from memory while the hub hears what changes them
   // (server/auth/session-cache.ts); a database the hub cannot listen to gets no cache.
   const sessionCache =
-    live && (opts.database.pglite || opts.database.url) ? createSessionCache(live) : undefined;
+    live && (opts.database.pglite || opts.database.url) ? createSessionCache<ActiveSession>(live) : undefined;
   if (sessionCache) app.addHook('onClose', async () => sessionCache.close());
   await app.register(guard, {
     database: opts.database,

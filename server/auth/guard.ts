@@ -40,7 +40,7 @@ export async function requireSession(request: FastifyRequest, database: Database
 }
 
 /** The session a request's cookie names, through the cache when there is one (else 401). */
-async function sessionOf(request: FastifyRequest, database: Database, cache?: SessionCache) {
+async function sessionOf(request: FastifyRequest, database: Database, cache?: SessionCache<ActiveSession>) {
   const raw = request.cookies[SESSION_COOKIE];
   if (!raw || !cache) return requireSession(request, database);
   const session = await cache.resolve(raw, async () => {
@@ -51,39 +51,41 @@ async function sessionOf(request: FastifyRequest, database: Database, cache?: Se
   return session;
 }
 
-export const guard = fp<{ database: Database; storefrontApiKey?: string; sessionCache?: SessionCache }>(
-  async (app, opts) => {
-    app.decorateRequest('session', null);
-    app.decorateRequest('user', null);
+export const guard = fp<{
+  database: Database;
+  storefrontApiKey?: string;
+  sessionCache?: SessionCache<ActiveSession>;
+}>(async (app, opts) => {
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
 
-    app.addHook('onRequest', async (request) => {
-      // Unmatched routes (404s, the SPA fallback) carry no config and need no session.
-      if (!request.routeOptions.url) return;
-      // API routes are for signed-in staff unless they say otherwise; docs and health are public.
-      const level: AuthLevel =
-        request.routeOptions.config.auth ??
-        (request.routeOptions.url.startsWith('/api/v1/') ? 'user' : 'public');
-      if (level === 'public') return;
-      if (level === 'storefront') {
-        const header = request.headers.authorization ?? '';
-        const key = header.startsWith('Bearer ') ? header.slice(7) : '';
-        if (!opts.storefrontApiKey || !csrfMatches(opts.storefrontApiKey, key)) {
-          throw new AppError('unauthenticated', 'A valid storefront API key is required.');
-        }
-        return;
+  app.addHook('onRequest', async (request) => {
+    // Unmatched routes (404s, the SPA fallback) carry no config and need no session.
+    if (!request.routeOptions.url) return;
+    // API routes are for signed-in staff unless they say otherwise; docs and health are public.
+    const level: AuthLevel =
+      request.routeOptions.config.auth ??
+      (request.routeOptions.url.startsWith('/api/v1/') ? 'user' : 'public');
+    if (level === 'public') return;
+    if (level === 'storefront') {
+      const header = request.headers.authorization ?? '';
+      const key = header.startsWith('Bearer ') ? header.slice(7) : '';
+      if (!opts.storefrontApiKey || !csrfMatches(opts.storefrontApiKey, key)) {
+        throw new AppError('unauthenticated', 'A valid storefront API key is required.');
       }
-      const session = await sessionOf(request, opts.database, opts.sessionCache);
-      request.session = session;
-      request.user = session.user;
-      if (!SAFE_METHODS.has(request.method)) {
-        const given = request.headers['x-csrf-token'];
-        if (!csrfMatches(session.csrfToken, Array.isArray(given) ? given[0] : given)) {
-          throw new AppError('csrf_failed', 'The security token is missing or out of date. Reload the page.');
-        }
+      return;
+    }
+    const session = await sessionOf(request, opts.database, opts.sessionCache);
+    request.session = session;
+    request.user = session.user;
+    if (!SAFE_METHODS.has(request.method)) {
+      const given = request.headers['x-csrf-token'];
+      if (!csrfMatches(session.csrfToken, Array.isArray(given) ? given[0] : given)) {
+        throw new AppError('csrf_failed', 'The security token is missing or out of date. Reload the page.');
       }
-      if (level === 'admin' && session.user.role !== 'admin') {
-        throw new AppError('forbidden', 'Only administrators may do that.');
-      }
-    });
-  },
-);
+    }
+    if (level === 'admin' && session.user.role !== 'admin') {
+      throw new AppError('forbidden', 'Only administrators may do that.');
+    }
+  });
+});

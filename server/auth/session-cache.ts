@@ -14,7 +14,13 @@
  * - Every entry is read afresh after `ttlMs` at most, which also lets the idle timeout's touch happen.
  */
 import type { LiveHub } from '../live/hub';
-import type { ActiveSession } from './sessions';
+
+/** What the cache needs of a session (sessions.ts's ActiveSession): its stored id, its user, when it ends. */
+export interface CacheableSession {
+  id: string;
+  user: { id: number };
+  endsAt: Date;
+}
 
 /** How long a checked session is served without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 15_000;
@@ -36,35 +42,31 @@ export function forgetUser(userId: number): void {
   for (const forget of caches) forget({ userId });
 }
 
-export interface SessionCache {
+export interface SessionCache<S extends CacheableSession = CacheableSession> {
   /**
    * The session a signed cookie names: the kept one when it may be trusted, else `load()`'s answer (kept
    * when it is a session and nothing was forgotten meanwhile). `load` must do the full check.
    */
-  resolve(
-    cookie: string,
-    load: () => Promise<ActiveSession | null>,
-    now?: number,
-  ): Promise<ActiveSession | null>;
+  resolve(cookie: string, load: () => Promise<S | null>, now?: number): Promise<S | null>;
   /** How many sessions are kept (tests, metrics). */
   size(): number;
   close(): void;
 }
 
-interface Entry {
-  session: ActiveSession;
+interface Entry<S> {
+  session: S;
   keptAt: number;
 }
 
 /** Only a hub that hears the database can tell what changed elsewhere; without one nothing is kept. */
-export function createSessionCache(
+export function createSessionCache<S extends CacheableSession>(
   hub: Pick<LiveHub, 'subscribe' | 'ready'> | undefined,
   options: { ttlMs?: number; maxEntries?: number } = {},
-): SessionCache {
+): SessionCache<S> {
   const ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS;
   const maxEntries = options.maxEntries ?? SESSION_CACHE_MAX;
   /** By the signed cookie exactly as the browser sent it (a forged one is never kept: load refuses it). */
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<S>>();
   /** Moves on at every forgetting: a lookup that saw it move keeps nothing. */
   let generation = 0;
 
@@ -76,8 +78,8 @@ export function createSessionCache(
     }
     const matches =
       'userId' in what
-        ? (e: Entry) => e.session.user.id === what.userId
-        : (e: Entry) => what.sessionIds.includes(e.session.id);
+        ? (e: Entry<S>) => e.session.user.id === what.userId
+        : (e: Entry<S>) => what.sessionIds.includes(e.session.id);
     for (const [cookie, entry] of entries) if (matches(entry)) entries.delete(cookie);
   };
   caches.add(forget);
