@@ -30,23 +30,21 @@ export function currentUser(request: { user: SessionUser | null }): SessionUser 
   return request.user;
 }
 
-/** The session a request's signed cookie names, else 401: the one place a cookie becomes a session. */
-export async function requireSession(request: FastifyRequest, database: Database): Promise<ActiveSession> {
-  const raw = request.cookies[SESSION_COOKIE];
+/** The session a signed cookie names, or null (forged, unknown, ended): the one place a cookie becomes a session. */
+async function sessionFromCookie(request: FastifyRequest, database: Database, raw: string | undefined) {
   const unsigned = raw ? request.unsignCookie(raw) : undefined;
-  const session = unsigned?.valid && unsigned.value ? await findSession(database.db, unsigned.value) : null;
-  if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
-  return session;
+  return unsigned?.valid && unsigned.value ? findSession(database.db, unsigned.value) : null;
 }
 
-/** The session a request's cookie names, through the cache when there is one (else 401). */
-async function sessionOf(request: FastifyRequest, database: Database, cache?: SessionCache<ActiveSession>) {
+/** The session a request's signed cookie names, else 401; through the cache when one is given. */
+export async function requireSession(
+  request: FastifyRequest,
+  database: Database,
+  cache?: SessionCache<ActiveSession>,
+): Promise<ActiveSession> {
   const raw = request.cookies[SESSION_COOKIE];
-  if (!raw || !cache) return requireSession(request, database);
-  const session = await cache.resolve(raw, async () => {
-    const unsigned = request.unsignCookie(raw);
-    return unsigned.valid && unsigned.value ? findSession(database.db, unsigned.value) : null;
-  });
+  const load = () => sessionFromCookie(request, database, raw);
+  const session = raw && cache ? await cache.resolve(raw, load) : await load();
   if (!session) throw new AppError('unauthenticated', 'Sign in to continue.');
   return session;
 }
@@ -75,7 +73,7 @@ export const guard = fp<{
       }
       return;
     }
-    const session = await sessionOf(request, opts.database, opts.sessionCache);
+    const session = await requireSession(request, opts.database, opts.sessionCache);
     request.session = session;
     request.user = session.user;
     if (!SAFE_METHODS.has(request.method)) {

@@ -30,28 +30,25 @@ async function signedIn(overrides: Parameters<typeof buildUser>[1] = {}) {
   return { user, agent, get };
 }
 
+/** An admin's change to a user through the API (PUT /users/:id.json). */
+async function changeUser(admin: Awaited<ReturnType<typeof signedIn>>, userId: number, payload: object) {
+  const res = await admin.agent.request({ method: 'PUT', url: `/api/v1/users/${userId}.json`, payload });
+  expect(res.statusCode).toBe(200);
+}
+
 describe('session cache, through the app', () => {
   it('a demoted admin is refused admin calls on their very next request', async () => {
     const admin = await signedIn({ role: 'admin', is_orderer: false });
     const demoted = await signedIn({ role: 'admin', is_orderer: false });
     expect(await demoted.get(USERS)).toBe(200);
-    const res = await admin.agent.request({
-      method: 'PUT',
-      url: `/api/v1/users/${demoted.user.id}.json`,
-      payload: { role: 'orderer' },
-    });
-    expect(res.statusCode).toBe(200);
+    await changeUser(admin, demoted.user.id, { role: 'orderer' });
     expect(await demoted.get(USERS)).toBe(403);
   });
 
   it('a renamed user is answered with the new name at once', async () => {
     const admin = await signedIn({ role: 'admin', is_orderer: false });
     const renamed = await signedIn();
-    await admin.agent.request({
-      method: 'PUT',
-      url: `/api/v1/users/${renamed.user.id}.json`,
-      payload: { name: 'Renamed Person' },
-    });
+    await changeUser(admin, renamed.user.id, { name: 'Renamed Person' });
     const me = await renamed.agent.request({ method: 'GET', url: ME });
     expect(me.json().user.name).toBe('Renamed Person');
   });
@@ -59,11 +56,7 @@ describe('session cache, through the app', () => {
   it('a deactivated user, and a signed-out session, are refused on the next request', async () => {
     const admin = await signedIn({ role: 'admin', is_orderer: false });
     const leaver = await signedIn();
-    await admin.agent.request({
-      method: 'PUT',
-      url: `/api/v1/users/${leaver.user.id}.json`,
-      payload: { active: false },
-    });
+    await changeUser(admin, leaver.user.id, { active: false });
     expect(await leaver.get(ME)).toBe(401);
 
     const other = await signedIn();
