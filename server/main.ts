@@ -29,6 +29,12 @@ async function main(): Promise<void> {
     ...config,
     // The pool has already dropped the connection; this only says why (a restart, a failover, a kill).
     onPoolError: (error) => log.warn({ err: error }, 'database connection lost; the pool will reconnect'),
+    // Expected now and then under concurrent writes; many of them say two paths take rows in opposite orders.
+    onConflictRetry: (error, attempt) =>
+      log.info(
+        { err: error, attempt },
+        'transaction lost a deadlock or serialization check; running it again',
+      ),
   });
   await database.migrate();
   if (config.demoMode) log.info('demo mode: checking for demo data (the first start seeds it in seconds)');

@@ -125,6 +125,22 @@ export function createMetrics(opts: {
     });
   }
 
+  const conflicts = opts.database.conflictCounts;
+  if (conflicts) {
+    new Counter({
+      name: 'db_transaction_conflicts_total',
+      help: 'Transactions that lost a deadlock or serialization check: run again (retried), or lost every attempt and answered 503 (gave_up)',
+      labelNames: ['outcome'] as const,
+      registers,
+      collect() {
+        const c = conflicts();
+        this.reset();
+        this.inc({ outcome: 'retried' }, c.retried);
+        this.inc({ outcome: 'gave_up' }, c.gaveUp);
+      },
+    });
+  }
+
   let outboxCache: { at: number; counts: Promise<OutboxCounts> } | undefined;
   const outboxCounts = () => {
     const now = Date.now();

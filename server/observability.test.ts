@@ -159,9 +159,14 @@ describe('metrics', () => {
       expect(sample(text, 'db_pool_connections', { state: 'in_use' })).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'db_pool_waiting_requests')).toBe(0);
+      // The counts are the database handle's own (deadlock.test.ts makes one retry happen).
+      const conflicts = database.conflictCounts?.();
+      expect(sample(text, 'db_transaction_conflicts_total', { outcome: 'retried' })).toBe(conflicts?.retried);
+      expect(sample(text, 'db_transaction_conflicts_total', { outcome: 'gave_up' })).toBe(conflicts?.gaveUp);
     } else {
-      // PGlite is one in-process connection: no pool to report.
+      // PGlite is one in-process connection: no pool to report, and no deadlock to retry.
       expect(text).not.toContain('db_pool_connections');
+      expect(text).not.toContain('db_transaction_conflicts_total');
     }
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeDefined();

@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ConflictCounts, retryConflicts } from './retry';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -33,6 +34,8 @@ export interface Database {
   url?: string;
   /** The pool's connections and waiting queries, on PostgreSQL (PGlite has one connection, no pool). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** Transactions run again after losing a deadlock, and those that lost every time, on PostgreSQL (retry.ts). */
+  conflictCounts?(): ConflictCounts;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -78,6 +81,8 @@ export interface PoolOptions {
   statementTimeoutMs?: number;
   /** Where broken idle connections are reported; they are dropped from the pool either way. */
   onError?: (error: Error) => void;
+  /** Hears of a transaction that lost a deadlock and is run again (retry.ts). */
+  onConflictRetry?: (error: unknown, attempt: number) => void;
 }
 
 /**
@@ -112,6 +117,8 @@ export function fromPostgres(
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   const db = drizzlePg(pool, { schema, logger });
+  // Concurrent transactions can deadlock on PostgreSQL (never on PGlite's one connection): the loser runs again.
+  const conflictCounts = retryConflicts(db, { onRetry: opts.onConflictRetry });
   return {
     db,
     kind: 'postgres',
@@ -141,6 +148,7 @@ export function fromPostgres(
     },
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    conflictCounts,
   };
 }
 
@@ -152,6 +160,7 @@ const DB_UNAVAILABLE_CODES = new Set([
   '53300', // too_many_connections
   '55000', // object_not_in_prerequisite_state: "database does not allow connections"
   // The transaction lost to another and was rolled back whole: nothing was written, and trying again succeeds.
+  // db.transaction has already tried again (retry.ts); these reach here only when it lost every time.
   '40P01', // deadlock_detected
   '40001', // serialization_failure
   'ECONNREFUSED',
@@ -185,12 +194,14 @@ export async function openDatabase(opts: {
   databasePoolSize?: number;
   databaseStatementTimeoutMs?: number;
   onPoolError?: (error: Error) => void;
+  onConflictRetry?: (error: unknown, attempt: number) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     return fromPostgres(opts.databaseUrl, {
       max: opts.databasePoolSize,
       statementTimeoutMs: opts.databaseStatementTimeoutMs,
       onError: opts.onPoolError,
+      onConflictRetry: opts.onConflictRetry,
     });
   }
   return fromPglite(await openPglite(path.join(opts.dataDir, 'pgdata')));
