@@ -280,7 +280,7 @@ describe('routing', () => {
     expect(plain.body).toBe(APP_JS);
   });
 
-  it('gzips JSON answers over 1 KB for clients that accept it', async () => {
+  it('gzips JSON answers of 12 KB and more for clients that accept it', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
       url: '/api/docs/json',
@@ -290,7 +290,25 @@ describe('routing', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     const plain = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(12 * 1024);
     expect(JSON.parse(plain.body).openapi).toBe('3.1.0');
+  });
+
+  it('sends a smaller JSON answer as it is: zipping it would save no round trip', async () => {
+    const admin = await buildUser(ctx.database, { role: 'admin', is_orderer: false });
+    for (let i = 0; i < 12; i++) await buildUser(ctx.database, { name: `Uncompressed Colleague ${i}` });
+    const agent = await signInAs(ctx.app, admin.email);
+    const res = await agent.request({
+      method: 'GET',
+      url: '/api/v1/users.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    // Between the old threshold (1 KB) and today's: the case this guards.
+    expect(res.rawPayload.length).toBeGreaterThan(1024);
+    expect(res.rawPayload.length).toBeLessThan(12 * 1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json().users.length).toBeGreaterThanOrEqual(13);
   });
 
   it('reports health and readiness', async () => {
