@@ -23,6 +23,7 @@ import { londonToday } from '../../../domain/format';
 import type { Db, Tx } from '../../db/client';
 import { isoTimestampSql, stateGroupSql, stateLabelSql } from '../../db/labels-sql';
 import { preparedStatement } from '../../db/prepared';
+import { compileRowMapper, preparedMapped } from '../../db/row-mapper';
 import {
   addresses,
   attachments,
@@ -62,7 +63,8 @@ export type OrderItemRow = {
   assignee: { id: number; name: string } | null;
 };
 
-const baseQuery = (db: Db | Tx) =>
+/** The item with its orderable, order, addresses and assignee; exported for row-mapper.test.ts. */
+export const baseQuery = (db: Db | Tx) =>
   db
     .select(itemColumns)
     .from(orderItems)
@@ -80,17 +82,28 @@ export function itemKey(refOrId: string | number): SQL {
   return named.kind === 'id' ? eq(orderItems.id, named.id) : eq(orderItems.ref, key);
 }
 
+/** Rows of `baseQuery` as OrderItemRow, mapped by a mapper made for this shape (row-mapper.ts). */
+const itemRows = compileRowMapper<OrderItemRow>(itemColumns, ['shipping', 'assignee']);
+
 const itemById = preparedStatement((db) =>
-  baseQuery(db)
-    .where(eq(orderItems.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('order_item_by_id'),
+  preparedMapped(
+    db,
+    baseQuery(db)
+      .where(eq(orderItems.id, sql.placeholder('id')))
+      .limit(1),
+    itemRows,
+    'order_item_by_id',
+  ),
 );
 const itemByRef = preparedStatement((db) =>
-  baseQuery(db)
-    .where(eq(orderItems.ref, sql.placeholder('ref')))
-    .limit(1)
-    .prepare('order_item_by_ref'),
+  preparedMapped(
+    db,
+    baseQuery(db)
+      .where(eq(orderItems.ref, sql.placeholder('ref')))
+      .limit(1),
+    itemRows,
+    'order_item_by_ref',
+  ),
 );
 
 /** Loads one order item with its orderable, order, addresses and assignee; 404 when unknown. */
@@ -107,9 +120,12 @@ export async function loadOrderItem(db: Db | Tx, refOrId: string | number): Prom
 }
 
 const itemsByIds = preparedStatement((db) =>
-  baseQuery(db)
-    .where(sql`${orderItems.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('order_items_by_ids'),
+  preparedMapped(
+    db,
+    baseQuery(db).where(sql`${orderItems.id} = any(${sql.placeholder('ids')}::int[])`),
+    itemRows,
+    'order_items_by_ids',
+  ),
 );
 
 /** The order items with these ids (in no particular order; search answers them in its own). */
