@@ -1056,6 +1056,12 @@ async function main() {
     `mail job: delivered ${byJob.delivered} in ${byJob.seconds} s, ${byJob.per_s_with_backlog} e-mails/s while some were waiting; ${jobDrain.left_undelivered} still waiting ${jobDrain.seconds} s after the last call${left.n > 0 ? `; the worker function, called back to back from ${DRAIN_SENDERS} loops, sent them in ${directSeconds.toFixed(1)} s (${direct.sent} sent, ${direct.failed} failed)` : ''}`,
   );
 
+  // Deadlocks between the app's transactions are run again (server/db/retry.ts); a 503 only if all runs lost.
+  const conflicts = database.conflictCounts?.() ?? { retried: 0, gaveUp: 0 };
+  console.log(
+    `transactions that lost a deadlock: ${conflicts.retried} run again, ${conflicts.gaveUp} lost every run (answered 503)`,
+  );
+
   const now = new Date();
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/${now.toISOString().slice(0, 10)}-${database.kind}-${items}-writes.json`;
@@ -1067,6 +1073,7 @@ async function main() {
         database: database.kind,
         items,
         orders_per_level: ORDERS,
+        transaction_conflicts: conflicts,
         connections: LEVELS,
         seconds: SECONDS,
         machine: {
