@@ -189,14 +189,6 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
   const userId = actor.kind === 'user' ? actor.id : null;
   const { orderable: orderablePatch, ...patch } = outcome.patch;
 
-  await tx
-    .update(orderItems)
-    .set({
-      ...patch,
-      lockVersion: sql`${orderItems.lockVersion} + 1`,
-      updatedAt: now,
-    })
-    .where(eq(orderItems.id, item.id));
   if (orderablePatch && Object.keys(orderablePatch).length > 0) {
     await tx.update(orderables).set(orderablePatch).where(eq(orderables.id, item.orderableId));
   }
@@ -290,6 +282,18 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
       await notify(tx, { userId: recipient, kind: n.kind, message: n.message, orderItemId: item.id });
     }
   }
+  // The item's own row last: its update takes the assignee's rows in the kept counts (migration 0024), which
+  // every action on that orderer's items needs, so they are held only from here to the commit, not during
+  // the statements above (a hold ~10 statements long queued 8 concurrent actions on one orderer: p95 75 ms).
+  // The row itself is locked since lockOrderItem, and nothing above reads its new values.
+  await tx
+    .update(orderItems)
+    .set({
+      ...patch,
+      lockVersion: sql`${orderItems.lockVersion} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(orderItems.id, item.id));
   await publishChange(tx, { topic: 'order_item', id: item.ref });
 }
 
