@@ -66,7 +66,12 @@ test('quick search finds an item by its ref and by a name, and says when nothing
   await quickSearch(page, surname);
   await expect(results(page).getByRole('link', { name: item.ref, exact: true })).toBeVisible();
 
+  // The next search straight away, as a quick typist would: the URL catching up with the last search (it
+  // commits a moment after the click) must not put the last query back into the box over this one. CI once
+  // searched "Campbell" again here; the page now keeps what was typed (search-page.tsx, sentQuery).
   await quickSearch(page, 'qqzzxxnothing');
+  await expect(page).toHaveURL(/\/search\?q=qqzzxxnothing$/);
+  await expect(quickInput(page)).toHaveValue('qqzzxxnothing');
   await expect(page.getByTestId('no-results')).toContainText('No results');
   await expect(results(page)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);

@@ -100,8 +100,24 @@ export default function SearchPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const quickInput = useRef<HTMLInputElement>(null);
 
-  // Back, forward and links into the page change the URL: the form follows it.
-  useEffect(() => setText(q), [q]);
+  // Back, forward and links into the page change the URL: the form follows it. Not when the URL only catches
+  // up with this form's own search: the navigation commits a moment after the submit (a transition), and
+  // what was typed meanwhile (the next search, started at once) must not be replaced by the last one.
+  const sentQuery = useRef<string | null>(null);
+  useEffect(() => {
+    if (sentQuery.current === q) {
+      sentQuery.current = null;
+      return;
+    }
+    sentQuery.current = null;
+    setText(q);
+  }, [q]);
+  /** Changes the URL for a search of this form, remembering the query it sends (see above). */
+  const sendSearch = (next: URLSearchParams) => {
+    const nextQuery = next.get('q') ?? '';
+    sentQuery.current = nextQuery === q ? null : nextQuery;
+    setParams(next);
+  };
   useEffect(() => setAdvanced(submittedAdvanced), [submittedAdvanced]);
 
   // A quick search too short to run (typed here, or in the header) is not a failure: a calm hint, text kept.
@@ -128,7 +144,7 @@ export default function SearchPage() {
     setFormError(null);
     setFocusRequest((n) => n + 1);
     if (next.toString() === paramsKey) void search.refetch();
-    else setParams(next);
+    else sendSearch(next);
   };
 
   const submitQuick = (event: FormEvent) => {
@@ -142,7 +158,7 @@ export default function SearchPage() {
       // Kept in the URL like any search, so the hint survives a reload; the text stays in the box.
       setFailed(null);
       setFormError(null);
-      setParams(withQuickSearch(paramsKey, text));
+      sendSearch(withQuickSearch(paramsKey, text));
       quickInput.current?.focus();
       return;
     }
