@@ -53,3 +53,23 @@ export function runNamed<R>(query: {
 }) {
   return query.prepare(statementName(query.toSQL().sql)).execute();
 }
+
+/**
+ * A query prepared under `name` whose rows go through `map` instead of Drizzle's own mapping. Its parameters
+ * are `sql.placeholder(name)`, filled by `execute({ … })`, as a Drizzle prepared statement's are.
+ */
+export function preparedMapped<T>(
+  db: Db | Tx,
+  query: { getSQL(): SQL },
+  map: (rows: unknown[][]) => T[],
+  name: string,
+): { execute(values?: Record<string, unknown>): Promise<T[]> } {
+  // Drizzle's own hook for a custom mapping (its relational queries use it): rows come as arrays.
+  return db._.session.prepareQuery(
+    dialect.sqlToQuery(query.getSQL()),
+    undefined,
+    name,
+    true,
+    map,
+  ) as unknown as { execute(values?: Record<string, unknown>): Promise<T[]> };
+}

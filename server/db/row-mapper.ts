@@ -4,14 +4,13 @@
  * `is()` check per field, a path walk, a null map per table): for search's 50 items, 27 % of the app's CPU per
  * call in a profile, more than the statements. This one knows the shape beforehand, so a row is one loop over
  * plain arrays, each value decoded by its own column (`mapFromDriverValue`, as Drizzle does). The answer is the
- * same as Drizzle's, which `row-mapper.test.ts` checks on real rows.
+ * same as Drizzle's, which `row-mapper.test.ts` checks on real rows. `preparedMapped` (prepared.ts) runs a
+ * query through it.
  *
  * The shape is what `db.select(shape)` takes, restricted to tables and objects of columns; its select list is in
  * the shape's key order and each table's column order, as Drizzle writes it.
  */
-import { type Column, getTableColumns, is, type SQL, Table } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './client';
+import { type Column, getTableColumns, is, Table } from 'drizzle-orm';
 
 /** One table, or an object of columns (a few columns of a joined table). */
 type Group = Table | Record<string, Column>;
@@ -63,26 +62,4 @@ export function compileRowMapper<T>(
       }
       return mapped as T;
     });
-}
-
-const dialect = new PgDialect();
-
-/**
- * A query prepared under `name` whose rows go through `map` instead of Drizzle's own mapping. Its parameters
- * are `sql.placeholder(name)`, filled by `execute({ … })`, as a Drizzle prepared statement's are.
- */
-export function preparedMapped<T>(
-  db: Db | Tx,
-  query: { getSQL(): SQL },
-  map: (rows: unknown[][]) => T[],
-  name: string,
-): { execute(values?: Record<string, unknown>): Promise<T[]> } {
-  // Drizzle's own hook for a custom mapping (its relational queries use it): rows come as arrays.
-  return db._.session.prepareQuery(
-    dialect.sqlToQuery(query.getSQL()),
-    undefined,
-    name,
-    true,
-    map as (rows: unknown[][]) => T[],
-  ) as unknown as { execute(values?: Record<string, unknown>): Promise<T[]> };
 }

@@ -22,8 +22,8 @@ import type { EscalationSort, QueueQuery, QueueSort } from '../../../domain/cont
 import { londonToday } from '../../../domain/format';
 import type { Db, Tx } from '../../db/client';
 import { isoTimestampSql, stateGroupSql, stateLabelSql } from '../../db/labels-sql';
-import { preparedStatement } from '../../db/prepared';
-import { compileRowMapper, preparedMapped } from '../../db/row-mapper';
+import { preparedMapped, preparedStatement } from '../../db/prepared';
+import { compileRowMapper } from '../../db/row-mapper';
 import {
   addresses,
   attachments,

@@ -105,12 +105,9 @@ export default function SearchPage() {
   // what was typed meanwhile (the next search, started at once) must not be replaced by the last one.
   const sentQuery = useRef<string | null>(null);
   useEffect(() => {
-    if (sentQuery.current === q) {
-      sentQuery.current = null;
-      return;
-    }
+    const own = sentQuery.current === q;
     sentQuery.current = null;
-    setText(q);
+    if (!own) setText(q);
   }, [q]);
   /** Changes the URL for a search of this form, remembering the query it sends (see above). */
   const sendSearch = (next: URLSearchParams) => {
