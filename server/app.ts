@@ -35,6 +35,7 @@ import { commonRefusals } from './routes/answers';
 import { healthRoutes, type ReadinessProbe } from './routes/health';
 import { apiRoutes } from './routes/index';
 import { applySecurityHeaders, SWAGGER_UI_CSP, securityHeaders, signedInOnly } from './security-headers';
+import { forgetOrdererStats } from './services/order-items/stats-cache';
 import { localStorage } from './storage/local';
 import type { Storage } from './storage/storage';
 
@@ -254,6 +255,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       // Every route declares its answers; the refusals of the guard and the input checks are added here.
       api.addHook('onRoute', commonRefusals);
+      // A request that may have written forgets this instance's kept orderer stats before its answer goes
+      // out, so the next call of whoever made the change counts it (other instances hear the NOTIFY).
+      api.addHook('onSend', (request, _reply, payload, done) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') forgetOrdererStats();
+        done(null, payload);
+      });
       for (const routes of apiRoutes)
         await api.register(routes, { database: opts.database, config: opts.config, live, storage, metrics });
     },

@@ -182,6 +182,29 @@ describe.skipIf(!onPostgres)('two instances, one database, one object store', ()
     );
   });
 
+  it('orderer stats kept by B count an assignment made on A within two seconds', async () => {
+    // Each instance keeps the stats it has read (server/services/order-items/stats-cache.ts); A's change
+    // reaches B through the count triggers' NOTIFY (migration 0026).
+    const admin = await sessionOf(await signIn(a.baseUrl, adminEmail));
+    const openOn = async (base: string) => {
+      const res = await call(base, admin, 'GET', '/orderers/stats.json');
+      expect(res.status).toBe(200);
+      const { stats } = (await res.json()) as { stats: { orderer: { id: number }; open_items: number }[] };
+      return stats.find((s) => s.orderer.id === userId)?.open_items ?? 0;
+    };
+    const seed = fromPostgres(scratch.url, 1);
+    const item = await buildOrderItem(seed).finally(() => seed.close());
+    const before = await openOn(b.baseUrl);
+    expect(await openOn(b.baseUrl)).toBe(before);
+    const res = await call(a.baseUrl, admin, 'POST', '/order_items/assign_to_orderer.json', {
+      order_assignment: { orderer_id: userId, order_item_ids: [item.id] },
+    });
+    expect(res.status, await res.text()).toBe(200);
+    // A forgot its own at once; B hears of it.
+    expect(await openOn(a.baseUrl)).toBe(before + 1);
+    await waitUntil('B counts the assignment', async () => (await openOn(b.baseUrl)) === before + 1, 2000);
+  });
+
   it('sign-in failures count across both instances', async () => {
     // Wrong passwords alternately on A and B: the count is shared, so the limit holds across both.
     for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) {

@@ -17,6 +17,8 @@ export type HubEvent =
   | { kind: 'sessions_changed'; sessionIds: readonly string[] }
   /** A user's name, e-mail, role, orderer flag or active flag changed: their sessions are read afresh. */
   | { kind: 'user_changed'; userId: number }
+  /** Open-item counts, or who works a queue, changed (migration 0026): the orderers' stats are read afresh. */
+  | { kind: 'counts_changed' }
   /** The hub may have missed messages (its connection was down): refetch everything. */
   | { kind: 'resync' };
 
@@ -52,6 +54,7 @@ function parseMessage(payload: string | undefined): HubEvent | null {
         ? { kind: 'sessions_ended', sessionIds }
         : { kind: 'sessions_changed', sessionIds };
     }
+    if (value?.topic === 'open_counts_changed') return { kind: 'counts_changed' };
     if (value?.topic === 'user_changed') {
       return typeof value.userId === 'number' ? { kind: 'user_changed', userId: value.userId } : null;
     }

@@ -18,19 +18,23 @@ import {
   dashboardItems,
   listFcoBatches,
   ordererQueue,
-  ordererStats,
+  ordererStatsAnswer,
   orderItemComments,
   queueItems,
   showOrderItem,
 } from '../services/order-items/queries';
+import { createOrdererStatsCache } from '../services/order-items/stats-cache';
 import { json } from './answers';
 import type { RouteDeps } from './route-deps';
 
 export const ItemParams = z.object({ ref: z.string().min(1).max(40) });
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database }) => {
+export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database, live }) => {
   const { db } = database;
+  // Kept only where the hub hears the database's own NOTIFYs (server/services/order-items/stats-cache.ts).
+  const statsCache = createOrdererStatsCache(database.pglite || database.url ? live : undefined);
+  app.addHook('onClose', async () => statsCache.close());
   const tags = ['order items'];
 
   app.get(
@@ -112,9 +116,7 @@ export const orderItemReadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
         },
       },
     },
-    async () => ({
-      stats: await ordererStats(db),
-    }),
+    async () => ordererStatsAnswer(db, statsCache),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import type {
   DashboardPage,
   DashboardQuery,
   OrdererQueue,
+  OrdererStatsList,
   QueuePage,
   QueueQuery,
 } from '../../../domain/contract/queues';
@@ -27,6 +28,7 @@ import {
   pageOrderItemRows,
 } from './read';
 import { commentWire, orderItemDetailWire, orderItemWire, storefrontItemWire } from './serialize';
+import type { OrdererStatsCache } from './stats-cache';
 
 /**
  * A page of list rows as the list screens receive it, written as JSON around the rows PostgreSQL built
@@ -110,6 +112,14 @@ function statsOf(rows: readonly OpenItemCountRow[]): OrdererStats[] {
 /** Per orderer: open items, items per state group, escalated, waiting for the customer and overdue. */
 export async function ordererStats(db: Db, now = new Date()): Promise<OrdererStats[]> {
   return statsOf(await countOpenItemsByOrderer(db, londonToday(now)));
+}
+
+/** The stats answer (`{ stats }`), from `cache` when it holds today's and nothing has changed since. */
+export async function ordererStatsAnswer(db: Db, cache: OrdererStatsCache, now = new Date()) {
+  const json = await cache.answer(londonToday(now), async () =>
+    JSON.stringify({ stats: await ordererStats(db, now) }),
+  );
+  return jsonText<OrdererStatsList>(json);
 }
 
 /**
