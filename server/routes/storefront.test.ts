@@ -3,7 +3,7 @@
  * contract schema (nothing more reaches a shop), and a message naming an order reaches that order's item only
  * when it comes from the order's own e-mail address (docs/decisions/conversations-and-storefront.md).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorSchema } from '../../domain/contract/session';
@@ -263,5 +263,51 @@ describe('orders arriving together', () => {
       ['Birth Certificate', 16],
       ['Death Certificate', 16],
     ]);
+  });
+});
+
+describe("an order's rows", () => {
+  it('each item has its own orderable, and the billing and shipping addresses their own roles', async () => {
+    // Both are inserted in one statement per table (ingest-order.ts) and matched by id: eight orders at once,
+    // so on PostgreSQL their rows take interleaved ids from the sequences.
+    const orderOf = (n: number) => ({
+      order: {
+        ref: `9500${n}`,
+        email: `rows${n}@example.com`,
+        delivery_region: 'UK',
+        placed_at: '2026-03-06T10:00:00Z',
+        billing_address: { name: `Billing ${n}`, zip: 'SW1A 1AA' },
+        ...(n % 2 ? {} : { shipping_address: { name: `Shipping ${n}`, zip: 'EH1 1AA' } }),
+        items: [1, 2, 3].map((copies) => ({
+          orderable_type: 'Certificate',
+          type: copies === 2 ? 'Death Certificate' : 'Birth Certificate',
+          net_value: 2800 * copies,
+          orderable: { service_level: 'standard', copies, apostille_copies: copies - 1 },
+        })),
+      },
+    });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => post('orders', orderOf(n))));
+    for (const res of answers) answer(res, 201, StorefrontOrderResponseSchema);
+    for (let n = 0; n < 8; n++) {
+      const { rows } = await ctx.database.db.execute<{
+        position: number;
+        type: string;
+        copies: number;
+        apostille_copies: number;
+        billing: string;
+        shipping: string | null;
+      }>(sql`
+        select oi.position, oi.type, ob.copies, ob.apostille_copies, b.name as billing, s.name as shipping
+        from orders o join order_items oi on oi.order_id = o.id join orderables ob on ob.id = oi.orderable_id
+        join addresses b on b.id = o.billing_address_id left join addresses s on s.id = o.shipping_address_id
+        where o.ref = ${`9500${n}`} order by oi.position`);
+      expect(rows.map((r) => [r.position, r.type, r.copies, r.apostille_copies])).toEqual([
+        [1, 'Birth Certificate', 1, 0],
+        [2, 'Death Certificate', 2, 1],
+        [3, 'Birth Certificate', 3, 2],
+      ]);
+      expect(rows[0].billing).toBe(`Billing ${n}`);
+      expect(rows[0].shipping).toBe(n % 2 ? null : `Shipping ${n}`);
+    }
   });
 });

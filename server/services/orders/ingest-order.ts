@@ -50,9 +50,13 @@ export function orderValues(
   };
 }
 
-async function insertAddress(tx: Tx, a: StorefrontAddress): Promise<number> {
-  const [row] = await tx.insert(addresses).values(addressRow(a)).returning({ id: addresses.id });
-  return row.id;
+/**
+ * Inserts rows in one statement and answers their ids in the order the rows were given. PostgreSQL numbers
+ * the rows of one multi-row INSERT from the sequence as it inserts them, in the VALUES order, so the ids in
+ * ascending order are the rows' (whatever order RETURNING lists them in). One round trip for every row.
+ */
+async function insertedIds(rows: Promise<{ id: number }[]>): Promise<number[]> {
+  return (await rows).map((r) => r.id).sort((a, b) => a - b);
 }
 
 interface Issue {
@@ -169,8 +173,12 @@ export async function ingestOrder(
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.ref, o.ref)).limit(1);
     if (existing) return { orderId: existing.id, ref: o.ref, created: false };
-    const billingAddressId = await insertAddress(tx, o.billing_address);
-    const shippingAddressId = o.shipping_address ? await insertAddress(tx, o.shipping_address) : null;
+    // One statement per table (the billing and shipping addresses together, every orderable together): an
+    // order is five round trips whatever its size (bench:writes, docs/performance.md).
+    const given = o.shipping_address ? [o.billing_address, o.shipping_address] : [o.billing_address];
+    const [billingAddressId, shippingAddressId = null] = await insertedIds(
+      tx.insert(addresses).values(given.map(addressRow)).returning({ id: addresses.id }),
+    );
     const inserted = await tx
       .insert(orders)
       .values(orderValues(o, placedAt, billingAddressId, shippingAddressId))
@@ -182,14 +190,12 @@ export async function ingestOrder(
       return { orderId: row.id, ref: o.ref, created: false };
     }
     const orderId = inserted[0].id;
-    const orderableIds: number[] = [];
-    for (const { item, subtotal } of priced) {
-      const [orderable] = await tx
+    const orderableIds = await insertedIds(
+      tx
         .insert(orderables)
-        .values(orderableValues(item, subtotal))
-        .returning({ id: orderables.id });
-      orderableIds.push(orderable.id);
-    }
+        .values(priced.map(({ item, subtotal }) => orderableValues(item, subtotal)))
+        .returning({ id: orderables.id }),
+    );
     // The items last and in one statement: their sales-summary trigger then locks today's summary rows in key
     // order once, just before the commit (migration 0020), so concurrent orders queue briefly, never deadlock.
     await tx.insert(orderItems).values(
