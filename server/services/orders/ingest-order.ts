@@ -14,7 +14,7 @@ import {
 import { DELIVERY_REGIONS, type DeliveryRegion, type DespatchBy, priceOf } from '../../../domain/pricing';
 import { translationTypeOf } from '../../../domain/states';
 import { despatchDueOn } from '../../../domain/turnaround';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { addresses, orderables, orderItems, orders } from '../../db/schema';
 import { invalidInput } from '../../errors';
 
