@@ -50,6 +50,7 @@ describe('final states in SQL', () => {
     ];
     expect(list.map((f) => f.proname)).toEqual([
       'open_item_counts_add',
+      'open_item_counts_lock',
       'open_item_counts_move',
       'open_item_counts_remove',
     ]);
