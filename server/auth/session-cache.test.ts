@@ -4,28 +4,9 @@
  * are in auth.test.ts and multi-instance.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { HubEvent, HubListener } from '../live/hub';
+import { fakeHub } from '../test/fake-hub';
 import { createSessionCache, forgetSessions, forgetUser } from './session-cache';
 import type { ActiveSession } from './sessions';
-
-function fakeHub() {
-  const listeners = new Set<HubListener>();
-  let up = true;
-  return {
-    subscribe(listener: HubListener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    ready: () => up,
-    setReady(value: boolean) {
-      up = value;
-    },
-    emit(event: HubEvent) {
-      for (const listener of listeners) listener(event);
-    },
-    listeners: () => listeners.size,
-  };
-}
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 

@@ -4,27 +4,9 @@
  * through the API or behind its back in SQL): stats-cache-app.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { HubEvent, HubListener } from '../../live/hub';
+import type { HubEvent } from '../../live/hub';
+import { fakeHub } from '../../test/fake-hub';
 import { createOrdererStatsCache, forgetOrdererStats } from './stats-cache';
-
-function fakeHub() {
-  const listeners = new Set<HubListener>();
-  let up = true;
-  return {
-    subscribe(listener: HubListener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    ready: () => up,
-    setReady(value: boolean) {
-      up = value;
-    },
-    emit(event: HubEvent) {
-      for (const listener of listeners) listener(event);
-    },
-    listeners: () => listeners.size,
-  };
-}
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const DAY = '2026-11-27';
