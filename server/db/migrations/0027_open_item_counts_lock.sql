@@ -12,41 +12,31 @@
 CREATE FUNCTION open_item_counts_lock() RETURNS trigger LANGUAGE plpgsql
   AS $$
   DECLARE
+    orderers integer[];
     uid integer;
   BEGIN
+    -- The orderers whose counts this statement moves, in user order (a transition table exists only for the
+    -- events that have it, so each event reads its own).
     IF TG_OP = 'INSERT' THEN
-      FOR uid IN
-        SELECT DISTINCT user_id FROM new_rows
-        WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled') ORDER BY 1
-      LOOP
-        PERFORM pg_advisory_xact_lock(24, uid);
-      END LOOP;
+      orderers := ARRAY(SELECT DISTINCT user_id FROM new_rows
+        WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled') ORDER BY 1);
     ELSIF TG_OP = 'DELETE' THEN
-      FOR uid IN
-        SELECT DISTINCT user_id FROM old_rows
-        WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled') ORDER BY 1
-      LOOP
-        PERFORM pg_advisory_xact_lock(24, uid);
-      END LOOP;
+      orderers := ARRAY(SELECT DISTINCT user_id FROM old_rows
+        WHERE user_id IS NOT NULL AND current_state NOT IN ('order_complete', 'cancelled') ORDER BY 1);
     ELSE
-      FOR uid IN
-        SELECT u FROM (
-          SELECT o.user_id AS u, o.current_state AS s FROM old_rows o JOIN new_rows n ON n.id = o.id
-          WHERE (o.user_id, o.current_state, o.is_escalated, o.is_on_hold, o.waiting_customer_response,
-            o.despatch_due_on) IS DISTINCT FROM (n.user_id, n.current_state, n.is_escalated, n.is_on_hold,
-            n.waiting_customer_response, n.despatch_due_on)
-          UNION
-          SELECT n.user_id, n.current_state FROM old_rows o JOIN new_rows n ON n.id = o.id
-          WHERE (o.user_id, o.current_state, o.is_escalated, o.is_on_hold, o.waiting_customer_response,
-            o.despatch_due_on) IS DISTINCT FROM (n.user_id, n.current_state, n.is_escalated, n.is_on_hold,
-            n.waiting_customer_response, n.despatch_due_on)
-        ) moved
-        WHERE u IS NOT NULL AND s NOT IN ('order_complete', 'cancelled')
-        GROUP BY u ORDER BY u
-      LOOP
-        PERFORM pg_advisory_xact_lock(24, uid);
-      END LOOP;
+      -- Both sides of each row whose counted columns changed.
+      orderers := ARRAY(SELECT DISTINCT side.user_id FROM old_rows o JOIN new_rows n ON n.id = o.id
+        CROSS JOIN LATERAL (VALUES (o.user_id, o.current_state), (n.user_id, n.current_state))
+          AS side(user_id, current_state)
+        WHERE (o.user_id, o.current_state, o.is_escalated, o.is_on_hold, o.waiting_customer_response,
+          o.despatch_due_on) IS DISTINCT FROM (n.user_id, n.current_state, n.is_escalated, n.is_on_hold,
+          n.waiting_customer_response, n.despatch_due_on)
+          AND side.user_id IS NOT NULL AND side.current_state NOT IN ('order_complete', 'cancelled')
+        ORDER BY 1);
     END IF;
+    FOREACH uid IN ARRAY orderers LOOP
+      PERFORM pg_advisory_xact_lock(24, uid);
+    END LOOP;
     RETURN NULL;
   END $$;
 --> statement-breakpoint

@@ -51,13 +51,11 @@ export function orderValues(
 }
 
 /**
- * Inserts rows in one statement and answers their ids in the order the rows were given. PostgreSQL numbers
- * the rows of one multi-row INSERT from the sequence as it inserts them, in the VALUES order, so the ids in
- * ascending order are the rows' (whatever order RETURNING lists them in). One round trip for every row.
+ * The ids of rows inserted by one statement, in the order the rows were given. PostgreSQL numbers the rows of
+ * one multi-row INSERT from the sequence as it inserts them, in the VALUES order, so the ids in ascending
+ * order are the rows' (whatever order RETURNING lists them in).
  */
-async function insertedIds(rows: Promise<{ id: number }[]>): Promise<number[]> {
-  return (await rows).map((r) => r.id).sort((a, b) => a - b);
-}
+const idsInGivenOrder = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
 
 interface Issue {
   field: string;
@@ -176,8 +174,8 @@ export async function ingestOrder(
     // One statement per table (the billing and shipping addresses together, every orderable together): an
     // order is five round trips whatever its size (bench:writes, docs/performance.md).
     const given = o.shipping_address ? [o.billing_address, o.shipping_address] : [o.billing_address];
-    const [billingAddressId, shippingAddressId = null] = await insertedIds(
-      tx.insert(addresses).values(given.map(addressRow)).returning({ id: addresses.id }),
+    const [billingAddressId, shippingAddressId = null] = idsInGivenOrder(
+      await tx.insert(addresses).values(given.map(addressRow)).returning({ id: addresses.id }),
     );
     const inserted = await tx
       .insert(orders)
@@ -190,8 +188,8 @@ export async function ingestOrder(
       return { orderId: row.id, ref: o.ref, created: false };
     }
     const orderId = inserted[0].id;
-    const orderableIds = await insertedIds(
-      tx
+    const orderableIds = idsInGivenOrder(
+      await tx
         .insert(orderables)
         .values(priced.map(({ item, subtotal }) => orderableValues(item, subtotal)))
         .returning({ id: orderables.id }),
