@@ -54,6 +54,9 @@ export type FcoBatchResponse = z.infer<typeof FcoBatchResponseSchema>;
 export const FcoBatchListSchema = z.object({ fco_batches: z.array(FcoBatchSchema) });
 export type FcoBatchList = z.infer<typeof FcoBatchListSchema>;
 
+/** A list page's rows when the query does not say (`per_page`): what every list screen asks for. */
+export const LIST_PER_PAGE = 100;
+
 /** How a queue can be ordered: despatch-by date (default), ref, type, state, customer name, net value. */
 export const QUEUE_SORTS = ['due', 'ref', 'type', 'state', 'customer', 'value'] as const;
 export type QueueSort = (typeof QUEUE_SORTS)[number];
@@ -64,7 +67,7 @@ export type QueueSort = (typeof QUEUE_SORTS)[number];
  */
 export const QueueQuerySchema = PageQuerySchema.extend({
   ...ListFilterSchema.shape,
-  per_page: z.coerce.number().int().min(1).max(500).default(100),
+  per_page: z.coerce.number().int().min(1).max(500).default(LIST_PER_PAGE),
   sort: z.enum(QUEUE_SORTS).default('due'),
   dir: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -76,7 +79,7 @@ export type QueueQuery = z.infer<typeof QueueQuerySchema>;
  */
 export const DashboardQuerySchema = PageQuerySchema.extend({
   ...ListFilterSchema.shape,
-  per_page: z.coerce.number().int().min(1).max(500).default(100),
+  per_page: z.coerce.number().int().min(1).max(500).default(LIST_PER_PAGE),
   sort: z.enum(QUEUE_SORTS).optional(),
   dir: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -89,7 +92,7 @@ export type EscalationSort = (typeof ESCALATION_SORTS)[number];
 /** The query of the escalations desk: paging, the list filter, `sort` (oldest escalation first) and `dir`. */
 export const EscalationsQuerySchema = PageQuerySchema.extend({
   ...ListFilterSchema.shape,
-  per_page: z.coerce.number().int().min(1).max(500).default(100),
+  per_page: z.coerce.number().int().min(1).max(500).default(LIST_PER_PAGE),
   sort: z.enum(ESCALATION_SORTS).default('escalated_at'),
   dir: z.enum(['asc', 'desc']).default('asc'),
 });

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
@@ -298,6 +298,27 @@ describe('routing', () => {
     expect(plain.rawPayload.length).toBeGreaterThan(64 * 1024);
     expect(plain.rawPayload.length).toBeLessThan(512 * 1024);
     expect(JSON.parse(plain.body).openapi).toBe('3.1.0');
+  });
+
+  it('compresses JSON answers with brotli for browsers that accept it, gzip for the others', async () => {
+    // What Chrome and Firefox ask for over HTTPS.
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    const json = JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'));
+    expect(json.openapi).toBe('3.1.0');
+    const zipped = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip, deflate' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(json);
   });
 
   it('sends a smaller JSON answer as it is: zipping it would save no round trip', async () => {
