@@ -6,8 +6,8 @@
  *  - the API: p50/p95 latency and throughput with `connections` requests in flight (closed loop, keep-alive),
  *    sent from a worker thread (bench/http-load.mjs) so the client does not share the app's event loop;
  *  - the raw SQL of the same call: the exact statements the API ran (captured through Drizzle's logger during
- *    one call), replayed directly on the database with the same concurrency, prepared once per connection on
- *    PostgreSQL as the API's own statements are.
+ *    one call), replayed directly on the database with the same concurrency, each as the API ran it: a
+ *    statement the API prepared is prepared once per connection, the others are sent unnamed (capture.ts).
  * First in each level comes the floor: `current_user`, which runs no SQL (the session is in the cache), so it
  * times what every call pays before and after its SQL: the HTTP exchange with the load client, the sign-in
  * check and the answer. A call whose SQL takes less than twice the floor cannot have an API/raw ratio under 1.5.
@@ -27,6 +27,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { fromPglite, fromPostgres, openPglite, POSTGRES_SESSION_OPTIONS } from '../server/db/client';
 import type { ResponseMode } from '../server/response-serializer';
+import { namedStatements } from './capture';
 
 const { values } = parseArgs({
   options: {
@@ -60,11 +61,13 @@ const MAX_CONNECTIONS = Math.max(...LEVELS);
 interface Captured {
   text: string;
   params: unknown[];
+  /** The API sent it as a named (prepared) statement. */
+  named: boolean;
 }
 let capturing: Captured[] | null = null;
 const logger: Logger = {
   logQuery(query, params) {
-    capturing?.push({ text: query, params });
+    capturing?.push({ text: query, params, named: false });
   },
 };
 
@@ -144,14 +147,19 @@ async function main() {
   const raw = url
     ? new pg.Pool({ connectionString: url, max: MAX_CONNECTIONS, options: POSTGRES_SESSION_OPTIONS })
     : null;
-  // On PostgreSQL each statement is replayed as a named prepared statement (parsed and planned once per
-  // connection), as the API runs its own: a list page's JSON statement took ~8 ms to plan, which would
-  // otherwise count as the database's cost of every call and flatter the API.
+  // On PostgreSQL each statement is replayed as the API ran it (capture.ts): one the API prepared is a named
+  // statement here too (parsed once per connection, its plan kept when PostgreSQL finds a generic one as good),
+  // the others are parsed and planned on every run, as the API's are.
   const statementName = (text: string) =>
     `bench_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
   const runRaw = async (statements: Captured[]) => {
     for (const s of statements) {
-      if (raw) await raw.query({ name: statementName(s.text), text: s.text, values: s.params });
+      if (raw)
+        await raw.query(
+          s.named
+            ? { name: statementName(s.text), text: s.text, values: s.params }
+            : { text: s.text, values: s.params },
+        );
       else await database.pglite?.query(s.text, s.params as unknown[]);
     }
   };
@@ -273,14 +281,19 @@ async function main() {
   const chosen = calls.filter((call) => !only || only.includes(call.name));
   // The statements each call runs, captured once (the session lookup is the API's own overhead).
   const captured = new Map<string, Captured[]>();
+  const named = namedStatements();
   for (const c of chosen) {
     capturing = [];
+    named.start();
     const first = await request(c);
     if (!first.ok) throw new Error(`${c.name}: ${first.status} ${await first.text()}`);
     await first.arrayBuffer();
+    const namedTexts = named.stop();
     captured.set(
       c.name,
-      capturing.filter((s) => !/"sessions"/.test(s.text)),
+      capturing
+        .filter((s) => !/"sessions"/.test(s.text))
+        .map((s) => ({ ...s, named: namedTexts.has(s.text) })),
     );
     capturing = null;
     if (values['show-sql'])

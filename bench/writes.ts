@@ -18,7 +18,8 @@
  *     runs, untimed. A level ends after `--seconds` or when its items run out, whichever comes first, and the
  *     table says how many calls were done (target p95 < 50 ms);
  *  3. the raw SQL of each call: the exact statements one call ran, captured through Drizzle's logger, replayed
- *     directly with pg at the same concurrency inside BEGIN … ROLLBACK, so that the data do not change and the
+ *     directly with pg, each as the app ran it (named or not: capture.ts), at the same concurrency inside
+ *     BEGIN … ROLLBACK, so that the data do not change and the
  *     replay can repeat. Each loop replays its own captured call (a different order or item), so concurrent
  *     replays do not queue on one row's lock. What a replay cannot repeat verbatim is made fresh: the order's
  *     ref (unique) and the e-mail's Message-ID (unique; the app makes a random one per e-mail). The rollback
@@ -33,6 +34,7 @@
  * Prints a table and writes bench/results/<date>-<database>-<items>-writes.json. Everything listens on
  * 127.0.0.1 and every phase is bounded by a count and a time.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
@@ -58,6 +60,7 @@ import { startJobRunner } from '../server/jobs/runner';
 import { createMailer, deliverDueEmails } from '../server/mail/worker';
 import type { OrderInput } from '../server/services/orders/ingest-order';
 import { messageIdOf, startSmtpSink } from '../server/test/smtp-sink';
+import { namedStatements } from './capture';
 import { BENCH_FIRST_NAMES, BENCH_SURNAMES, FIRST_NAME_SKEW, SURNAME_SKEW } from './names';
 
 const { values } = parseArgs({
@@ -101,11 +104,13 @@ const PASSWORD = 'bench-password';
 interface Captured {
   text: string;
   params: unknown[];
+  /** The app sent it as a named (prepared) statement. */
+  named: boolean;
 }
 let capturing: Captured[] | null = null;
 const logger: Logger = {
   logQuery(query, params) {
-    capturing?.push({ text: query, params });
+    capturing?.push({ text: query, params, named: false });
   },
 };
 /** The transaction's own statements: the replay wraps each call in BEGIN … ROLLBACK instead. */
@@ -599,8 +604,10 @@ async function main() {
   };
 
   /** Runs one call alone with the logger capturing; answers its statements (sessions and BEGIN/COMMIT left out). */
+  const named = namedStatements();
   const capture = async (headers: Record<string, string>, request: LoadRequest, orderRefOf?: string) => {
     capturing = [];
+    named.start();
     const res = await fetch(`${base}${request.path}`, {
       method: request.method,
       headers: { ...headers, 'content-type': 'application/json' },
@@ -608,10 +615,13 @@ async function main() {
     });
     const text = await res.text();
     const statements = capturing;
+    const namedTexts = named.stop();
     capturing = null;
     if (!res.ok) throw new Error(`${request.path}: ${res.status} ${text}`);
     const capture: Capture = {
-      statements: statements.filter((s) => !/"sessions"/.test(s.text) && !TRANSACTION_CONTROL.test(s.text)),
+      statements: statements
+        .filter((s) => !/"sessions"/.test(s.text) && !TRANSACTION_CONTROL.test(s.text))
+        .map((s) => ({ ...s, named: namedTexts.has(s.text) })),
     };
     if (orderRefOf) capture.orderRef = orderRefOf;
     return capture;
@@ -619,6 +629,8 @@ async function main() {
 
   // ------------------------------------------------------------ raw replay
   let messageIds = 0;
+  const statementName = (text: string) =>
+    `bench_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
   const MESSAGE_ID = /^<[^<>\s]+@ukds\.back-office>$/;
   /** The captured params with what must be unique made fresh for this loop (see the comment at the top). */
   const rewriter = (capture: Capture, loop: number) => {
@@ -639,7 +651,12 @@ async function main() {
       try {
         await client.query('begin');
         try {
-          for (const s of capture.statements) await client.query(s.text, s.params.map(rewrite));
+          for (const s of capture.statements) {
+            const values = s.params.map(rewrite);
+            await client.query(
+              s.named ? { name: statementName(s.text), text: s.text, values } : { text: s.text, values },
+            );
+          }
         } finally {
           await client.query('rollback');
         }
