@@ -4,11 +4,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMENT_KINDS_NEEDING_ACTION, commentNeedsAction } from '../../domain/comments';
 import { stateLabel } from '../../domain/labels';
 import { ALL_STATES, groupOf } from '../../domain/states';
 import { freshDatabase } from '../test/harness';
 import type { Database } from './client';
-import { isoTimestampSql, stateGroupSql, stateLabelSql } from './labels-sql';
+import { commentNeedsActionSql, isoTimestampSql, stateGroupSql, stateLabelSql } from './labels-sql';
 import { orderItems } from './schema';
 
 let database: Database;
@@ -55,5 +56,16 @@ describe('state label and group in SQL', () => {
     const [row] = rowsOf<{ a: string; b: string }>(result);
     expect(row.a).toBe(new Date('2026-03-29T00:59:59.999Z').toISOString());
     expect(row.b).toBe('2026-07-01T11:00:00.000Z');
+  });
+
+  it('says which comments need action as the domain does', async () => {
+    const kinds = [...COMMENT_KINDS_NEEDING_ACTION, 'customer_contact', 'ips', 'reorder', 'review', "it's"];
+    const values = sql.join(
+      kinds.map((k) => sql`(${k}::text)`),
+      sql`, `,
+    );
+    const result = await database.db.execute(sql`
+      select ${commentNeedsActionSql(sql`k.kind`)} as needs from (values ${values}) as k (kind)`);
+    expect(rowsOf<{ needs: boolean }>(result).map((r) => r.needs)).toEqual(kinds.map(commentNeedsAction));
   });
 });

@@ -6,6 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { COMMENT_KINDS_NEEDING_ACTION } from '../../domain/comments';
 import { stateLabel } from '../../domain/labels';
 import { ALL_STATES, groupOf, type OrderItemState } from '../../domain/states';
 
@@ -58,3 +59,7 @@ export const stateGroupSql = (columns: LabelColumns): SQL =>
 /** A timestamp as JSON writes it from JavaScript (`Date.prototype.toISOString`: UTC, milliseconds, Z). */
 export const isoTimestampSql = (value: SQL | PgColumn): SQL =>
   sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** `commentNeedsAction` of domain/comments.ts as SQL on a comment's kind: the domain's own list, inlined. */
+export const commentNeedsActionSql = (kind: SQL | PgColumn): SQL =>
+  sql`(${kind} in (${sql.raw(COMMENT_KINDS_NEEDING_ACTION.map(literal).join(', '))}))`;

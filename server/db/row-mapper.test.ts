@@ -4,7 +4,13 @@
  */
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseQuery, loadOrderItem, loadOrderItemRows, type OrderItemRow } from '../services/order-items/read';
+import {
+  baseQuery,
+  loadOrderItem,
+  loadOrderItemPage,
+  loadOrderItemRows,
+  type OrderItemRow,
+} from '../services/order-items/read';
 import { buildOrder, buildOrderItem } from '../test/factories';
 import { buildUser, freshDatabase } from '../test/harness';
 import type { Database } from './client';
@@ -68,6 +74,18 @@ describe('the order item row mapper', () => {
     );
     expect(rows.get(bareId)?.assignee).toBeNull();
     expect(rows.get(bareId)?.shipping).toBeNull();
+  });
+
+  it('maps a SQL value after the tables: the order page row is the item row plus its lists as JSON text', async () => {
+    for (const id of ids) {
+      const { lists, ...row } = await loadOrderItemPage(database.db, id);
+      expect(row).toStrictEqual(await loadOrderItem(database.db, id));
+      expect(typeof lists).toBe('string');
+      expect(Object.keys(JSON.parse(lists))).toEqual(['ukds_attachments', 'comments', 'events']);
+    }
+    const [first] = ids;
+    const byRef = await loadOrderItemPage(database.db, (await loadOrderItem(database.db, first)).item.ref);
+    expect(byRef.item.id).toBe(first);
   });
 
   it('refuses a left-joined group the shape does not have', () => {

@@ -7,13 +7,16 @@
  * same as Drizzle's, which `row-mapper.test.ts` checks on real rows. `preparedMapped` (prepared.ts) runs a
  * query through it.
  *
- * The shape is what `db.select(shape)` takes, restricted to tables and objects of columns; its select list is in
- * the shape's key order and each table's column order, as Drizzle writes it.
+ * The shape is what `db.select(shape)` takes, restricted to tables, objects of columns and single SQL values;
+ * its select list is in the shape's key order and each table's column order, as Drizzle writes it.
  */
-import { type Column, getTableColumns, is, Table } from 'drizzle-orm';
+import { type Column, getTableColumns, is, SQL, Table } from 'drizzle-orm';
 
-/** One table, or an object of columns (a few columns of a joined table). */
-type Group = Table | Record<string, Column>;
+/**
+ * One table, an object of columns (a few columns of a joined table), or one SQL value without `mapWith` (a JSON
+ * text PostgreSQL built), kept as the driver reads it, as Drizzle keeps it.
+ */
+type Group = Table | Record<string, Column> | SQL;
 
 interface CompiledGroup {
   name: string;
@@ -21,6 +24,8 @@ interface CompiledGroup {
   columns: Column[];
   /** A left-joined group is null when every one of its columns is (no row joined), as Drizzle answers it. */
   nullable: boolean;
+  /** Where its first column is in the select list. */
+  start: number;
 }
 
 /**
@@ -31,34 +36,46 @@ export function compileRowMapper<T>(
   shape: Record<string, Group>,
   leftJoined: readonly string[],
 ): (rows: unknown[][]) => T[] {
-  const groups: CompiledGroup[] = Object.entries(shape).map(([name, group]) => {
+  const values: { name: string; index: number }[] = [];
+  let index = 0;
+  const groups: CompiledGroup[] = [];
+  for (const [name, group] of Object.entries(shape)) {
+    if (is(group, SQL)) {
+      values.push({ name, index: index++ });
+      continue;
+    }
     const columns = is(group, Table) ? getTableColumns(group) : group;
-    return {
+    const keys = Object.keys(columns);
+    groups.push({
       name,
-      keys: Object.keys(columns),
+      keys,
       columns: Object.values(columns),
       nullable: leftJoined.includes(name),
-    };
-  });
+      start: index,
+    });
+    index += keys.length;
+  }
   const unknownGroup = leftJoined.find((name) => !(name in shape));
   if (unknownGroup) throw new Error(`compileRowMapper: no group ${unknownGroup} in the shape`);
   return (rows) =>
     rows.map((row) => {
       const mapped: Record<string, unknown> = {};
-      let i = 0;
       for (const group of groups) {
-        const values: Record<string, unknown> = {};
+        const fields: Record<string, unknown> = {};
         let joined = false;
-        for (let c = 0; c < group.keys.length; c++, i++) {
+        for (let c = 0, i = group.start; c < group.keys.length; c++, i++) {
           const raw = row[i];
           if (raw === null || raw === undefined) {
-            values[group.keys[c]] = null;
+            fields[group.keys[c]] = null;
           } else {
             joined = true;
-            values[group.keys[c]] = group.columns[c].mapFromDriverValue(raw);
+            fields[group.keys[c]] = group.columns[c].mapFromDriverValue(raw);
           }
         }
-        mapped[group.name] = group.nullable && !joined ? null : values;
+        mapped[group.name] = group.nullable && !joined ? null : fields;
+      }
+      for (const value of values) {
+        mapped[value.name] = row[value.index] ?? null;
       }
       return mapped as T;
     });

@@ -169,6 +169,13 @@ describe('life cycles through the API', () => {
         'despatch',
       ]),
     );
+    // Newest first; an assignment names who made it and the orderer it went to.
+    const times = detail.events.map((e: { created_at: string }) => e.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(times[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const assigned = detail.events.find((e: { action: string }) => e.action === 'assign');
+    expect(assigned).toMatchObject({ user: expect.any(String), assigned_to: expect.any(String) });
+    expect(assigned.assigned_to).toBe(detail.user.name);
   });
 
   it('translation by post, to complete', async () => {

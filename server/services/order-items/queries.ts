@@ -2,6 +2,7 @@
  * The read operations behind the dashboard, the queues and the order page.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderItemResponse } from '../../../domain/contract/order-item';
 import type {
   DashboardPage,
   DashboardQuery,
@@ -23,11 +24,11 @@ import {
   type ListPage,
   listComments,
   loadOrderItem,
-  loadOrderItemDetails,
+  loadOrderItemPage,
   loadOrderItemRows,
   pageOrderItemRows,
 } from './read';
-import { commentWire, orderItemDetailWire, orderItemWire, storefrontItemWire } from './serialize';
+import { commentWire, orderItemDetailJson, orderItemWire, storefrontItemWire } from './serialize';
 import type { OrdererStatsCache } from './stats-cache';
 
 /**
@@ -52,9 +53,8 @@ export async function queueItems(db: Db, userId: number, query: QueueQuery) {
 
 /** One order item with its attachments, comments and timeline. */
 export async function showOrderItem(db: Db, refOrId: string, viewer: SessionUser) {
-  const row = await loadOrderItem(db, refOrId);
-  const details = await loadOrderItemDetails(db, row.item.id);
-  return { order_item: orderItemDetailWire(row, details, viewer) };
+  const row = await loadOrderItemPage(db, refOrId);
+  return jsonText<OrderItemResponse>(`{"order_item":${orderItemDetailJson(row, viewer)}}`);
 }
 
 /** One order item as a shop sees it (storefront answers). */

@@ -6,7 +6,6 @@ import {
   and,
   asc,
   count,
-  desc,
   eq,
   inArray,
   isNull,
@@ -26,7 +25,7 @@ import {
 } from '../../../domain/contract/queues';
 import { londonToday } from '../../../domain/format';
 import type { Db, Tx } from '../../db/client';
-import { isoTimestampSql, stateGroupSql, stateLabelSql } from '../../db/labels-sql';
+import { commentNeedsActionSql, isoTimestampSql, stateGroupSql, stateLabelSql } from '../../db/labels-sql';
 import { preparedMapped, preparedStatement } from '../../db/prepared';
 import { compileRowMapper } from '../../db/row-mapper';
 import {
@@ -120,6 +119,99 @@ export async function loadOrderItem(db: Db | Tx, refOrId: string | number): Prom
     named.kind === 'id'
       ? await itemById(db).execute({ id: named.id })
       : await itemByRef(db).execute({ ref: key });
+  if (!row) throw notFound('Order item');
+  return row;
+}
+
+/** The timeline's newest entries the order page shows, and its comments' oldest. */
+const TIMELINE_LIMIT = 200;
+const COMMENTS_LIMIT = 500;
+const event = alias(orderItemEvents, 'event');
+const actor = alias(users, 'actor');
+const comment = alias(comments, 'comment');
+const author = alias(users, 'author');
+const attachment = alias(attachments, 'attachment');
+const reviewer = alias(users, 'reviewer');
+
+/**
+ * The order page's lists of the item in the row (`order_items`), as one JSON object PostgreSQL builds in the
+ * answer's shape (OrderItemDetailSchema): `ukds_attachments` oldest first with their reviewer, `comments`
+ * (the oldest COMMENTS_LIMIT) with their author and whether they need action, `events` (the newest
+ * TIMELINE_LIMIT) with who did them and, for an assignment, the orderer's name. The contract tests hold the
+ * keys and types to the schema.
+ */
+const pageListsJson = sql<string>`json_build_object(
+  'ukds_attachments', coalesce((select json_agg(json_build_object(
+      'id', ${attachment.id}, 'filename', ${attachment.filename}, 'content_type', ${attachment.contentType},
+      'byte_size', ${attachment.byteSize}, 'source', ${attachment.source}, 'selected', ${attachment.selected},
+      'approved', ${attachment.approved}, 'reviewed_by', ${reviewer.name},
+      'reviewed_at', ${isoTimestampSql(attachment.reviewedAt)}, 'rejection_reason', ${attachment.rejectionReason},
+      'created_at', ${isoTimestampSql(attachment.createdAt)}) order by ${attachment.createdAt}, ${attachment.id})
+    from ${attachments} ${sql.identifier('attachment')}
+    left join ${users} ${sql.identifier('reviewer')} on ${reviewer.id} = ${attachment.reviewedById}
+    where ${attachment.orderItemId} = ${orderItems.id}), '[]'),
+  'comments', coalesce((select json_agg(json_build_object(
+      'id', ${comment.id}, 'kind', ${comment.kind}, 'body', ${comment.body},
+      'needs_action', ${commentNeedsActionSql(comment.kind)}, 'actioned', ${comment.actioned},
+      'author', ${author.name}, 'created_at', ${isoTimestampSql(comment.createdAt)})
+      order by ${comment.createdAt}, ${comment.id})
+    from (select * from ${comments} where ${comments.orderItemId} = ${orderItems.id}
+      order by ${comments.createdAt}, ${comments.id} limit ${sql.raw(String(COMMENTS_LIMIT))}) ${sql.identifier('comment')}
+    left join ${users} ${sql.identifier('author')} on ${author.id} = ${comment.userId}), '[]'),
+  'events', coalesce((select json_agg(json_build_object(
+      'id', ${event.id}, 'action', ${event.action}, 'from_state', ${event.fromState}, 'to_state', ${event.toState},
+      'payload', ${event.payload}, 'user', ${actor.name}, 'assigned_to', ${assignedTo.name},
+      'created_at', ${isoTimestampSql(event.createdAt)}) order by ${event.createdAt} desc, ${event.id} desc)
+    from (select * from ${orderItemEvents} where ${orderItemEvents.orderItemId} = ${orderItems.id}
+      order by ${orderItemEvents.createdAt} desc, ${orderItemEvents.id} desc
+      limit ${sql.raw(String(TIMELINE_LIMIT))}) ${sql.identifier('event')}
+    left join ${users} ${sql.identifier('actor')} on ${actor.id} = ${event.userId}
+    left join ${users} ${sql.identifier('assigned_to')} on ${event.action} = 'assign'
+      and ${assignedTo.id} = (${event.payload} ->> 'ordererId')::int), '[]')
+)::text`;
+
+/** An order item with its page's lists as JSON text (`lists`): what the order page shows, in one statement. */
+export type OrderItemPageRow = OrderItemRow & { lists: string };
+const pageColumns = { ...itemColumns, lists: pageListsJson };
+const pageRows = compileRowMapper<OrderItemPageRow>(pageColumns, ['shipping', 'assignee']);
+const pageQuery = (db: Db | Tx) =>
+  db
+    .select(pageColumns)
+    .from(orderItems)
+    .innerJoin(orderables, eq(orderables.id, orderItems.orderableId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(billing, eq(billing.id, orders.billingAddressId))
+    .leftJoin(shipping, eq(shipping.id, orders.shippingAddressId))
+    .leftJoin(assignee, eq(assignee.id, orderItems.userId));
+const pageById = preparedStatement((db) =>
+  preparedMapped(
+    db,
+    pageQuery(db).where(eq(orderItems.id, sql.placeholder('id'))),
+    pageRows,
+    'order_item_page_by_id',
+  ),
+);
+const pageByRef = preparedStatement((db) =>
+  preparedMapped(
+    db,
+    pageQuery(db).where(eq(orderItems.ref, sql.placeholder('ref'))),
+    pageRows,
+    'order_item_page_by_ref',
+  ),
+);
+
+/**
+ * Loads one order item with everything its page shows (its orderable, order, addresses, assignee, and its
+ * attachments, comments and timeline as JSON) in one statement; 404 when unknown.
+ */
+export async function loadOrderItemPage(db: Db | Tx, refOrId: string | number): Promise<OrderItemPageRow> {
+  const key = String(refOrId).trim();
+  const named = keyKind(key);
+  if (named.kind === 'none') throw notFound('Order item');
+  const [row] =
+    named.kind === 'id'
+      ? await pageById(db).execute({ id: named.id })
+      : await pageByRef(db).execute({ ref: key });
   if (!row) throw notFound('Order item');
   return row;
 }
@@ -439,32 +531,6 @@ export async function listItemIds(
   return { ids: rows.map((r) => r.id), total };
 }
 
-const timeline = preparedStatement((db) =>
-  db
-    .select({
-      id: orderItemEvents.id,
-      action: orderItemEvents.action,
-      fromState: orderItemEvents.fromState,
-      toState: orderItemEvents.toState,
-      payload: orderItemEvents.payload,
-      createdAt: orderItemEvents.createdAt,
-      userName: users.name,
-      assignedToName: assignedTo.name,
-    })
-    .from(orderItemEvents)
-    .leftJoin(users, eq(users.id, orderItemEvents.userId))
-    .leftJoin(
-      assignedTo,
-      and(
-        eq(orderItemEvents.action, 'assign'),
-        eq(assignedTo.id, sql<number>`(${orderItemEvents.payload}->>'ordererId')::int`),
-      ),
-    )
-    .where(eq(orderItemEvents.orderItemId, sql.placeholder('id')))
-    .orderBy(desc(orderItemEvents.createdAt), desc(orderItemEvents.id))
-    .limit(200)
-    .prepare('order_item_timeline'),
-);
 const itemComments = preparedStatement((db) =>
   db
     .select({
@@ -480,29 +546,9 @@ const itemComments = preparedStatement((db) =>
     .leftJoin(users, eq(users.id, comments.userId))
     .where(eq(comments.orderItemId, sql.placeholder('id')))
     .orderBy(asc(comments.createdAt), asc(comments.id))
-    .limit(500)
+    .limit(COMMENTS_LIMIT)
     .prepare('order_item_comments'),
 );
-const itemAttachments = preparedStatement((db) =>
-  db
-    .select({ attachment: attachments, reviewerName: users.name })
-    .from(attachments)
-    .leftJoin(users, eq(users.id, attachments.reviewedById))
-    .where(eq(attachments.orderItemId, sql.placeholder('id')))
-    .orderBy(asc(attachments.createdAt), asc(attachments.id))
-    .prepare('order_item_attachments'),
-);
-
-/** The timeline, comments and attachments of one item (for the order page). */
-export async function loadOrderItemDetails(db: Db | Tx, orderItemId: number) {
-  const [events, commentRows, attachmentRows] = await Promise.all([
-    timeline(db).execute({ id: orderItemId }),
-    listComments(db, orderItemId),
-    itemAttachments(db).execute({ id: orderItemId }),
-  ]);
-  return { events, comments: commentRows, attachments: attachmentRows };
-}
-
 /** Comments on an item, oldest first, with their authors. */
 export async function listComments(db: Db | Tx, orderItemId: number) {
   return itemComments(db).execute({ id: orderItemId });

@@ -9,11 +9,10 @@ import { panelsFor } from '../../../domain/panels';
 import { groupOf, type OrderableType, type OrderItemState } from '../../../domain/states';
 import type { PendingUpdate } from '../../../domain/workflow/types';
 import type { SessionUser } from '../../auth/sessions';
-import type { addresses, attachments } from '../../db/schema';
-import type { listComments, loadOrderItemDetails, OrderItemRow } from './read';
+import type { addresses } from '../../db/schema';
+import type { listComments, OrderItemPageRow, OrderItemRow } from './read';
 
 type AddressRow = typeof addresses.$inferSelect;
-type AttachmentRow = typeof attachments.$inferSelect;
 
 /** An address row as the wire shows it (orders and carts alike). */
 export const addressWire = (a: AddressRow) => ({
@@ -127,29 +126,6 @@ function itemRecord(row: OrderItemRow) {
 
 export type OrderItemWire = ReturnType<typeof orderItemWire>;
 
-/** An attachment as the order page lists it, with its reviewer (the file itself comes from the download route). */
-export function attachmentWire({
-  attachment: a,
-  reviewerName,
-}: {
-  attachment: AttachmentRow;
-  reviewerName: string | null;
-}) {
-  return {
-    id: a.id,
-    filename: a.filename,
-    content_type: a.contentType,
-    byte_size: a.byteSize,
-    source: a.source,
-    selected: a.selected,
-    approved: a.approved,
-    reviewed_by: reviewerName,
-    reviewed_at: a.reviewedAt?.toISOString() ?? null,
-    rejection_reason: a.rejectionReason,
-    created_at: a.createdAt.toISOString(),
-  };
-}
-
 /** A comment with its author (null author: the customer or the system). */
 export function commentWire(c: Awaited<ReturnType<typeof listComments>>[number]) {
   return {
@@ -163,25 +139,12 @@ export function commentWire(c: Awaited<ReturnType<typeof listComments>>[number])
   };
 }
 
-/** The whole order page record: the item plus its attachments, comments and timeline. */
-export function orderItemDetailWire(
-  row: OrderItemRow,
-  details: Awaited<ReturnType<typeof loadOrderItemDetails>>,
-  viewer: SessionUser,
-) {
-  return {
-    ...orderItemWire(row, viewer),
-    ukds_attachments: details.attachments.map(attachmentWire),
-    comments: details.comments.map(commentWire),
-    events: details.events.map((e) => ({
-      id: e.id,
-      action: e.action,
-      from_state: e.fromState,
-      to_state: e.toState,
-      payload: e.payload ?? null,
-      user: e.userName,
-      assigned_to: e.assignedToName,
-      created_at: e.createdAt.toISOString(),
-    })),
-  };
+/**
+ * The whole order page record as JSON: the item's record (`orderItemWire`) with its attachments, comments and
+ * timeline, which PostgreSQL wrote as one JSON object (read.ts `loadOrderItemPage`), joined in as text.
+ */
+export function orderItemDetailJson(row: OrderItemPageRow, viewer: SessionUser): string {
+  const record = JSON.stringify(orderItemWire(row, viewer));
+  // Both are JSON objects: the record's keys, then the lists' (`{…}` + `{…}` → `{…, …}`).
+  return `${record.slice(0, -1)},${row.lists.slice(1)}`;
 }
