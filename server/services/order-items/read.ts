@@ -67,16 +67,49 @@ export type OrderItemRow = {
   assignee: { id: number; name: string } | null;
 };
 
-/** The item with its orderable, order, addresses and assignee; exported for row-mapper.test.ts. */
-export const baseQuery = (db: Db | Tx) =>
+/**
+ * `columns` of the item joined to its orderable, order, addresses and assignee: the item's, or the item's and
+ * more (the order page's lists, whose rows its own mapper types: Drizzle's type here knows the item's only).
+ */
+const joinedItems = (db: Db | Tx, columns: typeof itemColumns) =>
   db
-    .select(itemColumns)
+    .select(columns)
     .from(orderItems)
     .innerJoin(orderables, eq(orderables.id, orderItems.orderableId))
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(billing, eq(billing.id, orders.billingAddressId))
     .leftJoin(shipping, eq(shipping.id, orders.shippingAddressId))
     .leftJoin(assignee, eq(assignee.id, orderItems.userId));
+
+/** The item with its orderable, order, addresses and assignee; exported for row-mapper.test.ts. */
+export const baseQuery = (db: Db | Tx) => joinedItems(db, itemColumns);
+
+/**
+ * One item of a joined read by id or by ref, each a prepared statement mapped by `map` (`<name>_by_id`,
+ * `<name>_by_ref`), and the loader taking either: 404 when unknown.
+ */
+function oneItemReads<T>(
+  select: (db: Db | Tx) => { where(where: SQL): { getSQL(): SQL } },
+  map: (rows: unknown[][]) => T[],
+  name: string,
+) {
+  const byId = preparedStatement((db) =>
+    preparedMapped(db, select(db).where(eq(orderItems.id, sql.placeholder('id'))), map, `${name}_by_id`),
+  );
+  const byRef = preparedStatement((db) =>
+    preparedMapped(db, select(db).where(eq(orderItems.ref, sql.placeholder('ref'))), map, `${name}_by_ref`),
+  );
+  const load = async (db: Db | Tx, refOrId: string | number): Promise<T> => {
+    const key = String(refOrId).trim();
+    const named = keyKind(key);
+    if (named.kind === 'none') throw notFound('Order item');
+    const [row] =
+      named.kind === 'id' ? await byId(db).execute({ id: named.id }) : await byRef(db).execute({ ref: key });
+    if (!row) throw notFound('Order item');
+    return row;
+  };
+  return { byId, load };
+}
 
 /** The WHERE clause for a path segment that is either a numeric id or a ref like 100234-2. */
 export function itemKey(refOrId: string | number): SQL {
@@ -89,39 +122,10 @@ export function itemKey(refOrId: string | number): SQL {
 /** Rows of `baseQuery` as OrderItemRow, mapped by a mapper made for this shape (row-mapper.ts). */
 const itemRows = compileRowMapper<OrderItemRow>(itemColumns, ['shipping', 'assignee']);
 
-const itemById = preparedStatement((db) =>
-  preparedMapped(
-    db,
-    baseQuery(db)
-      .where(eq(orderItems.id, sql.placeholder('id')))
-      .limit(1),
-    itemRows,
-    'order_item_by_id',
-  ),
-);
-const itemByRef = preparedStatement((db) =>
-  preparedMapped(
-    db,
-    baseQuery(db)
-      .where(eq(orderItems.ref, sql.placeholder('ref')))
-      .limit(1),
-    itemRows,
-    'order_item_by_ref',
-  ),
-);
+const itemReads = oneItemReads(baseQuery, itemRows, 'order_item');
 
 /** Loads one order item with its orderable, order, addresses and assignee; 404 when unknown. */
-export async function loadOrderItem(db: Db | Tx, refOrId: string | number): Promise<OrderItemRow> {
-  const key = String(refOrId).trim();
-  const named = keyKind(key);
-  if (named.kind === 'none') throw notFound('Order item');
-  const [row] =
-    named.kind === 'id'
-      ? await itemById(db).execute({ id: named.id })
-      : await itemByRef(db).execute({ ref: key });
-  if (!row) throw notFound('Order item');
-  return row;
-}
+export const loadOrderItem = itemReads.load;
 
 /** The timeline's newest entries the order page shows, and its comments' oldest. */
 const TIMELINE_LIMIT = 200;
@@ -174,47 +178,13 @@ const pageListsJson = sql<string>`json_build_object(
 export type OrderItemPageRow = OrderItemRow & { lists: string };
 const pageColumns = { ...itemColumns, lists: pageListsJson };
 const pageRows = compileRowMapper<OrderItemPageRow>(pageColumns, ['shipping', 'assignee']);
-const pageQuery = (db: Db | Tx) =>
-  db
-    .select(pageColumns)
-    .from(orderItems)
-    .innerJoin(orderables, eq(orderables.id, orderItems.orderableId))
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(billing, eq(billing.id, orders.billingAddressId))
-    .leftJoin(shipping, eq(shipping.id, orders.shippingAddressId))
-    .leftJoin(assignee, eq(assignee.id, orderItems.userId));
-const pageById = preparedStatement((db) =>
-  preparedMapped(
-    db,
-    pageQuery(db).where(eq(orderItems.id, sql.placeholder('id'))),
-    pageRows,
-    'order_item_page_by_id',
-  ),
-);
-const pageByRef = preparedStatement((db) =>
-  preparedMapped(
-    db,
-    pageQuery(db).where(eq(orderItems.ref, sql.placeholder('ref'))),
-    pageRows,
-    'order_item_page_by_ref',
-  ),
-);
+const pageReads = oneItemReads((db) => joinedItems(db, pageColumns), pageRows, 'order_item_page');
 
 /**
  * Loads one order item with everything its page shows (its orderable, order, addresses, assignee, and its
  * attachments, comments and timeline as JSON) in one statement; 404 when unknown.
  */
-export async function loadOrderItemPage(db: Db | Tx, refOrId: string | number): Promise<OrderItemPageRow> {
-  const key = String(refOrId).trim();
-  const named = keyKind(key);
-  if (named.kind === 'none') throw notFound('Order item');
-  const [row] =
-    named.kind === 'id'
-      ? await pageById(db).execute({ id: named.id })
-      : await pageByRef(db).execute({ ref: key });
-  if (!row) throw notFound('Order item');
-  return row;
-}
+export const loadOrderItemPage = pageReads.load;
 
 const itemsByIds = preparedStatement((db) =>
   preparedMapped(
@@ -232,7 +202,7 @@ const itemsByIds = preparedStatement((db) =>
  */
 export async function loadOrderItemRows(db: Db | Tx, ids: readonly number[]): Promise<OrderItemRow[]> {
   if (ids.length === 0) return [];
-  if (ids.length === 1) return itemById(db).execute({ id: ids[0] });
+  if (ids.length === 1) return itemReads.byId(db).execute({ id: ids[0] });
   return itemsByIds(db).execute({ ids });
 }
 
