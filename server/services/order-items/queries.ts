@@ -2,7 +2,7 @@
  * The read operations behind the dashboard, the queues and the order page.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { OrderItemResponse } from '../../../domain/contract/order-item';
+import type { CommentList, OrderItemResponse } from '../../../domain/contract/order-item';
 import type {
   DashboardPage,
   DashboardQuery,
@@ -21,14 +21,14 @@ import { notFound } from '../../errors';
 import { jsonText } from '../../response-serializer';
 import { countOpenItemsByOrderer, type OpenItemCountRow, userWithOpenItemCounts } from './orderers';
 import {
+  commentsAnswerJson,
   type ListPage,
-  listComments,
   loadOrderItem,
   loadOrderItemPage,
   loadOrderItemRows,
   pageOrderItemRows,
 } from './read';
-import { commentWire, orderItemDetailJson, orderItemWire, storefrontItemWire } from './serialize';
+import { orderItemDetailJson, orderItemWire, storefrontItemWire } from './serialize';
 import type { OrdererStatsCache } from './stats-cache';
 
 /**
@@ -72,7 +72,7 @@ export async function showOrderItems(db: Db, ids: readonly number[], viewer: Ses
 /** The comments of one order item. */
 export async function orderItemComments(db: Db, refOrId: string) {
   const row = await loadOrderItem(db, refOrId);
-  return { comments: (await listComments(db, row.item.id)).map(commentWire) };
+  return jsonText<CommentList>(await commentsAnswerJson(db, row.item.id));
 }
 
 export interface OrdererStats {

@@ -138,6 +138,20 @@ const attachment = alias(attachments, 'attachment');
 const reviewer = alias(users, 'reviewer');
 
 /**
+ * The comments of the item in the row (`order_items`), the oldest COMMENTS_LIMIT, oldest first, with their
+ * author and whether they need action, as a JSON array in the answer's shape (CommentSchema): the order page's
+ * and the comments call's.
+ */
+const commentsJson = sql`coalesce((select json_agg(json_build_object(
+      'id', ${comment.id}, 'kind', ${comment.kind}, 'body', ${comment.body},
+      'needs_action', ${commentNeedsActionSql(comment.kind)}, 'actioned', ${comment.actioned},
+      'author', ${author.name}, 'created_at', ${isoTimestampSql(comment.createdAt)})
+      order by ${comment.createdAt}, ${comment.id})
+    from (select * from ${comments} where ${comments.orderItemId} = ${orderItems.id}
+      order by ${comments.createdAt}, ${comments.id} limit ${sql.raw(String(COMMENTS_LIMIT))}) ${sql.identifier('comment')}
+    left join ${users} ${sql.identifier('author')} on ${author.id} = ${comment.userId}), '[]')`;
+
+/**
  * The order page's lists of the item in the row (`order_items`), as one JSON object PostgreSQL builds in the
  * answer's shape (OrderItemDetailSchema): `ukds_attachments` oldest first with their reviewer, `comments`
  * (the oldest COMMENTS_LIMIT) with their author and whether they need action, `events` (the newest
@@ -154,14 +168,7 @@ const pageListsJson = sql<string>`json_build_object(
     from ${attachments} ${sql.identifier('attachment')}
     left join ${users} ${sql.identifier('reviewer')} on ${reviewer.id} = ${attachment.reviewedById}
     where ${attachment.orderItemId} = ${orderItems.id}), '[]'),
-  'comments', coalesce((select json_agg(json_build_object(
-      'id', ${comment.id}, 'kind', ${comment.kind}, 'body', ${comment.body},
-      'needs_action', ${commentNeedsActionSql(comment.kind)}, 'actioned', ${comment.actioned},
-      'author', ${author.name}, 'created_at', ${isoTimestampSql(comment.createdAt)})
-      order by ${comment.createdAt}, ${comment.id})
-    from (select * from ${comments} where ${comments.orderItemId} = ${orderItems.id}
-      order by ${comments.createdAt}, ${comments.id} limit ${sql.raw(String(COMMENTS_LIMIT))}) ${sql.identifier('comment')}
-    left join ${users} ${sql.identifier('author')} on ${author.id} = ${comment.userId}), '[]'),
+  'comments', ${commentsJson},
   'events', coalesce((select json_agg(json_build_object(
       'id', ${event.id}, 'action', ${event.action}, 'from_state', ${event.fromState}, 'to_state', ${event.toState},
       'payload', ${event.payload}, 'user', ${actor.name}, 'assigned_to', ${assignedTo.name},
@@ -501,27 +508,18 @@ export async function listItemIds(
   return { ids: rows.map((r) => r.id), total };
 }
 
-const itemComments = preparedStatement((db) =>
+const itemCommentsJson = preparedStatement((db) =>
   db
-    .select({
-      id: comments.id,
-      kind: comments.kind,
-      body: comments.body,
-      actioned: comments.actioned,
-      createdAt: comments.createdAt,
-      userId: comments.userId,
-      userName: users.name,
-    })
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.orderItemId, sql.placeholder('id')))
-    .orderBy(asc(comments.createdAt), asc(comments.id))
-    .limit(COMMENTS_LIMIT)
+    .select({ json: sql<string>`json_build_object('comments', ${commentsJson})::text` })
+    .from(orderItems)
+    .where(eq(orderItems.id, sql.placeholder('id')))
     .prepare('order_item_comments'),
 );
-/** Comments on an item, oldest first, with their authors. */
-export async function listComments(db: Db | Tx, orderItemId: number) {
-  return itemComments(db).execute({ id: orderItemId });
+
+/** The comments answer of an item (`{ comments }`, CommentListSchema) as JSON text PostgreSQL writes. */
+export async function commentsAnswerJson(db: Db | Tx, orderItemId: number): Promise<string> {
+  const [row] = await itemCommentsJson(db).execute({ id: orderItemId });
+  return row?.json ?? '{"comments":[]}';
 }
 
 export const itemFilters = {

@@ -2,7 +2,6 @@
  * The order item as the API answers it (PRODUCT.md section 2): SPEC's field names, money in pence, plus
  * state_label, state_group and the panels the viewer may use now, computed by the shared domain code.
  */
-import { commentNeedsAction } from '../../../domain/comments';
 import { pendingUpdateToWire } from '../../../domain/contract/order-item';
 import { stateLabel } from '../../../domain/labels';
 import { panelsFor } from '../../../domain/panels';
@@ -10,7 +9,7 @@ import { groupOf, type OrderableType, type OrderItemState } from '../../../domai
 import type { PendingUpdate } from '../../../domain/workflow/types';
 import type { SessionUser } from '../../auth/sessions';
 import type { addresses } from '../../db/schema';
-import type { listComments, OrderItemPageRow, OrderItemRow } from './read';
+import type { OrderItemPageRow, OrderItemRow } from './read';
 
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -125,19 +124,6 @@ function itemRecord(row: OrderItemRow) {
 }
 
 export type OrderItemWire = ReturnType<typeof orderItemWire>;
-
-/** A comment with its author (null author: the customer or the system). */
-export function commentWire(c: Awaited<ReturnType<typeof listComments>>[number]) {
-  return {
-    id: c.id,
-    kind: c.kind,
-    body: c.body,
-    needs_action: commentNeedsAction(c.kind),
-    actioned: c.actioned,
-    author: c.userName,
-    created_at: c.createdAt.toISOString(),
-  };
-}
 
 /**
  * The whole order page record as JSON: the item's record (`orderItemWire`) with its attachments, comments and
