@@ -8,11 +8,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorSchema } from '../../domain/contract/session';
 import {
+  type StorefrontAddress,
   StorefrontCartResponseSchema,
   StorefrontMessageResponseSchema,
   StorefrontOrderResponseSchema,
+  StorefrontOrderSchema,
 } from '../../domain/contract/storefront';
-import { comments, conversations, salesDaily, salesDailyOrders } from '../db/schema';
+import { despatchDueOn } from '../../domain/turnaround';
+import {
+  addresses,
+  comments,
+  conversations,
+  orderables,
+  orderItems,
+  orders,
+  salesDaily,
+  salesDailyOrders,
+} from '../db/schema';
+import { addressRow, orderableValues, orderValues, priceItem } from '../services/orders/ingest-order';
 import { buildOrder, buildOrderItem } from '../test/factories';
 import {
   type Agent,
@@ -309,5 +322,159 @@ describe("an order's rows", () => {
       expect(rows[0].billing).toBe(`Billing ${n}`);
       expect(rows[0].shipping).toBe(n % 2 ? null : `Shipping ${n}`);
     }
+  });
+});
+
+describe('an order stored by its one statement (ingest-order.ts)', () => {
+  const count = async (table: string) =>
+    Number(
+      (await ctx.database.db.execute<{ n: string }>(sql.raw(`select count(*) as n from ${table}`))).rows[0].n,
+    );
+  const counts = async () => ({
+    addresses: await count('addresses'),
+    orders: await count('orders'),
+    orderables: await count('orderables'),
+    order_items: await count('order_items'),
+  });
+
+  it('sent many times at once is stored once: one 201, the rest 200 with the same order, no stray rows', async () => {
+    const order = {
+      order: {
+        ref: '9600001',
+        email: 'twice@example.com',
+        delivery_region: 'UK',
+        placed_at: '2026-03-07T10:00:00Z',
+        billing_address: { name: 'Twice Billing' },
+        shipping_address: { name: 'Twice Shipping' },
+        items: ['Birth Certificate', 'Death Certificate'].map((type) => ({
+          orderable_type: 'Certificate',
+          type,
+          net_value: 2800,
+          orderable: { service_level: 'standard' },
+        })),
+      },
+    };
+    const before = await counts();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post('orders', order)));
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 201]);
+    const ids = new Set(
+      answers.map((res) => answer(res, res.statusCode, StorefrontOrderResponseSchema).order.id),
+    );
+    expect(ids.size).toBe(1);
+    // Two addresses, one order, an orderable and an item per line: the requests that lost wrote nothing.
+    expect(await counts()).toEqual({
+      addresses: before.addresses + 2,
+      orders: before.orders + 1,
+      orderables: before.orderables + 2,
+      order_items: before.order_items + 2,
+    });
+    answer(await post('orders', order), 200, StorefrontOrderResponseSchema);
+    expect((await counts()).addresses).toBe(before.addresses + 2);
+  });
+
+  it('stores every field as sent: the order, both addresses, each orderable and item', async () => {
+    const sent = {
+      order: {
+        ref: '9600002',
+        email: 'Every.Field@example.com',
+        phone: '+44 20 7946 0000',
+        delivery_region: 'EC',
+        placed_at: '2026-03-09T16:30:00Z',
+        billing_address: {
+          name: 'Bea Billing',
+          line_1: '1 High Street',
+          line_2: 'Flat 2',
+          city: 'London',
+          state: 'Greater London',
+          zip: 'SW1A 1AA',
+          country_code: 'gb',
+        },
+        shipping_address: {
+          name: 'Sam Shipping',
+          line_1: '3 Rue Neuve',
+          city: 'Paris',
+          zip: '75001',
+          country_code: 'FR',
+        },
+        items: [
+          {
+            orderable_type: 'Certificate',
+            type: 'Marriage Certificate',
+            net_value: 5400,
+            orderable: {
+              service_level: 'rapid',
+              copies: 2,
+              apostille_copies: 1,
+              apostille_country: 'ES',
+              scan_send: true,
+              despatch_by: 'courier',
+              certificate_country: 'SC',
+              documents_by_post: true,
+              firstname_a: 'Ada',
+              surname_a: 'Lovelace',
+              firstname_b: 'William',
+              surname_b: 'King',
+              firstname_c: 'Anne',
+              surname_c: 'Milbanke',
+              event_date: '1835-07-08',
+              event_place: 'Fordhook',
+            },
+          },
+          {
+            orderable_type: 'Translation',
+            type: 'Certified Translation',
+            net_value: 4500,
+            orderable: { service_level: '1', pages: 3, source_language: 'fr' },
+          },
+        ],
+      },
+    };
+    const res = answer(await post('orders', sent), 201, StorefrontOrderResponseSchema);
+    const o = StorefrontOrderSchema.parse(sent).order;
+    const placedAt = new Date(o.placed_at);
+
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, res.order.id));
+    const billingAddressId = stored.billingAddressId;
+    const shippingAddressId = stored.shippingAddressId as number;
+    expect(stored).toMatchObject(orderValues(o, placedAt, billingAddressId, shippingAddressId));
+    const [billing] = await ctx.database.db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.id, billingAddressId));
+    const [shipping] = await ctx.database.db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.id, shippingAddressId));
+    expect(billing).toEqual({ id: billingAddressId, ...addressRow(o.billing_address) });
+    expect(shipping).toEqual({
+      id: shippingAddressId,
+      ...addressRow(o.shipping_address as StorefrontAddress),
+    });
+
+    const items = await ctx.database.db
+      .select({ item: orderItems, orderable: orderables })
+      .from(orderItems)
+      .innerJoin(orderables, eq(orderables.id, orderItems.orderableId))
+      .where(eq(orderItems.orderId, res.order.id))
+      .orderBy(orderItems.position);
+    expect(items).toHaveLength(2);
+    o.items.forEach((item, index) => {
+      const { item: row, orderable } = items[index];
+      const subtotal = priceItem(item, index, o.delivery_region) as number;
+      expect(orderable).toEqual({ id: row.orderableId, ...orderableValues(item, subtotal) });
+      expect(row).toMatchObject({
+        ref: `9600002-${index + 1}`,
+        position: index + 1,
+        type: item.type,
+        orderableType: item.orderable_type,
+        currentState: 'unassigned',
+        userId: null,
+        netValue: item.net_value,
+        despatchDueOn: despatchDueOn(placedAt, item.orderable_type, item.orderable.service_level ?? null),
+        createdAt: placedAt,
+        updatedAt: placedAt,
+      });
+    });
   });
 });

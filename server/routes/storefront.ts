@@ -25,7 +25,7 @@ import { receiveCustomerMessage } from '../services/conversations/conversations'
 import { firstFilePart, uploadAttachment } from '../services/order-items/attachments';
 import { showStorefrontItem } from '../services/order-items/queries';
 import { runItemAction } from '../services/order-items/run-action';
-import { ingestOrder, sentOrderRef } from '../services/orders/ingest-order';
+import { ingestOrder, sentOrderRef, storeOrder } from '../services/orders/ingest-order';
 import { MAX_ATTACHMENT_BYTES } from '../storage/storage';
 import { json } from './answers';
 import type { RouteDeps } from './route-deps';
@@ -76,7 +76,11 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
     },
     async (request, reply) => {
       try {
-        const result = await ingestOrder(db, request.body);
+        // The schema has parsed a valid order already (its output is the body); one it refused goes through
+        // ingestOrder, which names every bad field.
+        const result = request.validationError
+          ? await ingestOrder(db, request.body)
+          : await storeOrder(db, request.body);
         reply.status(result.created ? 201 : 200);
         return { order: { id: result.orderId, ref: result.ref } };
       } catch (error) {

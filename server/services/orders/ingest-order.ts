@@ -2,7 +2,7 @@
  * A paid order arriving from a storefront (PRODUCT.md section 9): idempotent on its ref, items priced by the
  * domain and starting unassigned, with their despatch-by date. The demo seed uses it too.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   type StorefrontAddress,
@@ -15,7 +15,8 @@ import { DELIVERY_REGIONS, type DeliveryRegion, type DespatchBy, priceOf } from 
 import { translationTypeOf } from '../../../domain/states';
 import { despatchDueOn } from '../../../domain/turnaround';
 import type { Db } from '../../db/client';
-import { addresses, orderables, orderItems, orders } from '../../db/schema';
+import { executeNamed } from '../../db/prepared';
+import { orders } from '../../db/schema';
 import { invalidInput } from '../../errors';
 
 export type OrderInput = z.input<typeof StorefrontOrderSchema>;
@@ -49,13 +50,6 @@ export function orderValues(
     placedAt,
   };
 }
-
-/**
- * The ids of rows inserted by one statement, in the order the rows were given. PostgreSQL numbers the rows of
- * one multi-row INSERT from the sequence as it inserts them, in the VALUES order, so the ids in ascending
- * order are the rows' (whatever order RETURNING lists them in).
- */
-const idsInGivenOrder = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
 
 interface Issue {
   field: string;
@@ -146,6 +140,9 @@ export function sentOrderRef(input: unknown): string | null {
   return typeof ref === 'string' || typeof ref === 'number' ? String(ref).slice(0, 40) : null;
 }
 
+/** An order as the storefront schema parses it (ingestOrder parses; the route has, through its schema). */
+export type ParsedOrder = StorefrontOrder;
+
 /**
  * Stores a new order with its items; the same ref again answers the stored order (created: false). An
  * order with bad fields is refused whole with a 422 naming every one of them.
@@ -156,61 +153,113 @@ export async function ingestOrder(
 ): Promise<{ orderId: number; ref: string; created: boolean }> {
   const parsed = StorefrontOrderSchema.safeParse(input);
   if (!parsed.success) throw invalidInput('Check the order.', everyIssue(input, parsed.error.issues));
-  const o = parsed.data.order;
+  return storeOrder(db, parsed.data);
+}
+
+/**
+ * The order's rows written by one statement (no BEGIN/COMMIT around it: one statement is one transaction).
+ * Its sub-statements run together, so the ids that join them are drawn first: the addresses' two and each
+ * orderable's. Nothing is written when the ref is stored already, or when another request stores it first
+ * (ON CONFLICT waits for that one, then writes none of this order's rows). The items go in one INSERT, in
+ * position order: their sales-summary trigger then locks today's summary rows in key order once, at the end
+ * of the statement (migration 0020), so concurrent orders queue briefly, never deadlock. The foreign keys
+ * are checked at the end of the statement too, when every row is in.
+ */
+const storeOrderSql = (v: {
+  ref: string;
+  email: string;
+  phone: string | null;
+  region: string;
+  placedAt: string;
+  billing: string;
+  shipping: string | null;
+  lines: string;
+}) => sql`
+with fresh as materialized (
+  select nextval(pg_get_serial_sequence('addresses', 'id'))::int as billing_id,
+    case when ${v.shipping}::jsonb is not null then nextval(pg_get_serial_sequence('addresses', 'id'))::int end
+      as shipping_id
+  where not exists (select 1 from orders where ref = ${v.ref})
+), stored_order as (
+  insert into orders (ref, email, phone, delivery_region, has_different_shipping_address, billing_address_id,
+    shipping_address_id, placed_at)
+  select ${v.ref}, ${v.email}, ${v.phone}, ${v.region}, f.shipping_id is not null, f.billing_id, f.shipping_id,
+    ${v.placedAt}::timestamptz
+  from fresh f
+  on conflict (ref) do nothing
+  returning id, billing_address_id, shipping_address_id
+), stored_addresses as (
+  insert into addresses (id, name, line_1, line_2, city, state, zip, country_code)
+  select a.id, r.name, r."line1", r."line2", r.city, r.state, r.zip, r."countryCode"
+  from stored_order o
+  cross join lateral (
+    values (o.billing_address_id, ${v.billing}::jsonb), (o.shipping_address_id, ${v.shipping}::jsonb)
+  ) a (id, address)
+  cross join lateral jsonb_to_record(a.address) r (name text, "line1" text, "line2" text, city text, state text,
+    zip text, "countryCode" text)
+  where a.id is not null
+), lines as materialized (
+  select l.*, o.id as order_id, nextval(pg_get_serial_sequence('orderables', 'id'))::int as orderable_id
+  from stored_order o
+  cross join jsonb_to_recordset(${v.lines}::jsonb) l ("position" int, "itemType" text,
+    "orderableType" text, "netValue" int, "despatchDueOn" date, type text, pages int, copies int,
+    "serviceLevel" text, "apostilleCopies" int, "apostilleCountry" text, "scanSend" boolean, "despatchBy" text,
+    "subtotalInPence" int, "certificateCountry" text, "sourceLanguage" text, "documentsByPost" boolean,
+    "firstnameA" text, "surnameA" text, "firstnameB" text, "surnameB" text, "firstnameC" text, "surnameC" text,
+    "eventDate" date, "eventPlace" text)
+), stored_orderables as (
+  insert into orderables (id, type, pages, copies, service_level, apostille_copies, apostille_country,
+    scan_send, despatch_by, subtotal_in_pence, certificate_country, source_language, documents_by_post, firstname_a,
+    surname_a, firstname_b, surname_b, firstname_c, surname_c, event_date, event_place)
+  select orderable_id, type, pages, copies, "serviceLevel", "apostilleCopies", "apostilleCountry", "scanSend",
+    "despatchBy", "subtotalInPence", "certificateCountry", "sourceLanguage", "documentsByPost", "firstnameA",
+    "surnameA", "firstnameB", "surnameB", "firstnameC", "surnameC", "eventDate", "eventPlace"
+  from lines
+), stored_items as (
+  insert into order_items (ref, order_id, position, type, orderable_type, orderable_id, current_state,
+    net_value, despatch_due_on, created_at, updated_at)
+  select ${v.ref} || '-' || "position", order_id, "position", "itemType", "orderableType", orderable_id,
+    'unassigned', "netValue", "despatchDueOn", ${v.placedAt}::timestamptz, ${v.placedAt}::timestamptz
+  from lines
+  order by "position"
+)
+select (select id from stored_order) as created_id, (select id from orders where ref = ${v.ref}) as stored_id`;
+
+/** Stores an order the storefront schema has parsed: see ingestOrder. */
+export async function storeOrder(
+  db: Db,
+  order: ParsedOrder,
+): Promise<{ orderId: number; ref: string; created: boolean }> {
+  const o = order.order;
   const placedAt = new Date(o.placed_at);
   // Price every item before writing anything, so a bad service level refuses the whole order.
   const prices = o.items.map((item, index) => priceItem(item, index, o.delivery_region));
   const unpriced = prices.filter((p): p is Issue => typeof p !== 'number');
   if (unpriced.length > 0) throw invalidInput('Check the order.', unpriced);
-  const priced = o.items.map((item, index) => ({
-    item,
+  const lines = o.items.map((item, index) => ({
+    ...orderableValues(item, prices[index] as number),
     position: index + 1,
-    subtotal: prices[index] as number,
+    itemType: item.type,
+    orderableType: item.orderable_type,
+    netValue: item.net_value,
+    despatchDueOn: despatchDueOn(placedAt, item.orderable_type, item.orderable.service_level ?? null),
   }));
-
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.ref, o.ref)).limit(1);
-    if (existing) return { orderId: existing.id, ref: o.ref, created: false };
-    // One statement per table (the billing and shipping addresses together, every orderable together): an
-    // order is five round trips whatever its size (bench:writes, docs/performance.md).
-    const given = o.shipping_address ? [o.billing_address, o.shipping_address] : [o.billing_address];
-    const [billingAddressId, shippingAddressId = null] = idsInGivenOrder(
-      await tx.insert(addresses).values(given.map(addressRow)).returning({ id: addresses.id }),
-    );
-    const inserted = await tx
-      .insert(orders)
-      .values(orderValues(o, placedAt, billingAddressId, shippingAddressId))
-      .onConflictDoNothing({ target: orders.ref })
-      .returning({ id: orders.id });
-    if (inserted.length === 0) {
-      // Another request stored the same ref a moment ago: answer that one.
-      const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.ref, o.ref)).limit(1);
-      return { orderId: row.id, ref: o.ref, created: false };
-    }
-    const orderId = inserted[0].id;
-    const orderableIds = idsInGivenOrder(
-      await tx
-        .insert(orderables)
-        .values(priced.map(({ item, subtotal }) => orderableValues(item, subtotal)))
-        .returning({ id: orderables.id }),
-    );
-    // The items last and in one statement: their sales-summary trigger then locks today's summary rows in key
-    // order once, just before the commit (migration 0020), so concurrent orders queue briefly, never deadlock.
-    await tx.insert(orderItems).values(
-      priced.map(({ item, position }, index) => ({
-        ref: `${o.ref}-${position}`,
-        orderId,
-        position,
-        type: item.type,
-        orderableType: item.orderable_type,
-        orderableId: orderableIds[index],
-        currentState: 'unassigned' as const,
-        netValue: item.net_value,
-        despatchDueOn: despatchDueOn(placedAt, item.orderable_type, item.orderable.service_level ?? null),
-        createdAt: placedAt,
-        updatedAt: placedAt,
-      })),
-    );
-    return { orderId, ref: o.ref, created: true };
-  });
+  const [row] = await executeNamed<{ created_id: number | null; stored_id: number | null }>(
+    db,
+    storeOrderSql({
+      ref: o.ref,
+      email: o.email,
+      phone: o.phone ?? null,
+      region: o.delivery_region,
+      placedAt: placedAt.toISOString(),
+      billing: JSON.stringify(addressRow(o.billing_address)),
+      shipping: o.shipping_address ? JSON.stringify(addressRow(o.shipping_address)) : null,
+      lines: JSON.stringify(lines),
+    }),
+  );
+  if (row.created_id !== null) return { orderId: row.created_id, ref: o.ref, created: true };
+  if (row.stored_id !== null) return { orderId: row.stored_id, ref: o.ref, created: false };
+  // Another request stored the same ref while this statement ran (its snapshot predates that one): read it.
+  const [stored] = await db.select({ id: orders.id }).from(orders).where(eq(orders.ref, o.ref)).limit(1);
+  return { orderId: stored.id, ref: o.ref, created: false };
 }
