@@ -3,9 +3,9 @@
  * managed article categories, and reordering FAQs by keyboard dragging and by the move buttons (kept after a
  * reload). Each test makes its own categories and FAQs through the API, so parallel specs never share them.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { type ApiClient, apiAs } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, signIn, test } from './fixtures';
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -16,11 +16,6 @@ async function withAdminApi<T>(baseURL: string | undefined, use: (api: ApiClient
   } finally {
     await api.dispose();
   }
-}
-
-async function expectNoSidewaysOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 test('an admin writes a formatted article with the toolbar and the keyboard; it reopens formatted', async ({
@@ -203,12 +198,12 @@ test.describe('on a phone', () => {
     const form = page.getByRole('form', { name: 'New article' });
     await expect(form.getByRole('textbox', { name: 'Content' })).toBeVisible();
     await expect(form.getByRole('button', { name: 'Redo' })).toBeInViewport();
-    await expectNoSidewaysOverflow(page);
+    await expectNoSidewaysScroll(page);
     await page.goto('/admin?tab=faqs');
     await expect(page.getByTestId('faq-row').first()).toBeVisible();
-    await expectNoSidewaysOverflow(page);
+    await expectNoSidewaysScroll(page);
     await page.goto('/admin?tab=article_categories');
     await expect(page.getByTestId('article-category-row').first()).toBeVisible();
-    await expectNoSidewaysOverflow(page);
+    await expectNoSidewaysScroll(page);
   });
 });

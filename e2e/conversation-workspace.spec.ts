@@ -8,7 +8,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Conversation } from '../domain/contract/conversations';
 import { createOrder } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, signIn, test } from './fixtures';
 
 const STOREFRONT = { Authorization: 'Bearer demo-storefront-key' };
 
@@ -49,14 +49,6 @@ async function mailsTo(page: Page, email: string): Promise<number> {
 async function pickAssignee(page: Page, option: string) {
   await page.getByTestId('conversations').getByRole('combobox', { name: 'Assignee' }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 test('a follow-up joins the thread; a note, a canned reply and Send reply keep us on the thread', async ({

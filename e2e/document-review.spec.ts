@@ -6,7 +6,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { type ApiClient, apiAs, assignItems, createOrder, ordererId } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, signIn, test } from './fixtures';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -59,14 +59,6 @@ const fileRow = (page: Page, name: string) =>
 
 async function expectState(page: Page, label: string) {
   await expect(page.getByTestId('item-state').locator('[data-group]')).toHaveText(label);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 test('files are approved or rejected one by one; approving the step needs a file and approves the rest', async ({

@@ -71,3 +71,16 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
 }
+
+/**
+ * The page does not scroll sideways (its content fits the viewport's width). Polled: a check made while the
+ * page is still laying out data it has just received measured a wider page for a moment (a flaky failure at
+ * 390 px on a busy 2-core machine), and a page that stays too wide still fails after the timeout.
+ */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: 'the page is no wider than the viewport',
+    })
+    .toBeLessThanOrEqual(0);
+}

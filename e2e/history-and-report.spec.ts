@@ -6,7 +6,7 @@
 import { expect, type Page } from '@playwright/test';
 import { londonToday } from '../domain/format';
 import { type ApiClient, apiAs, assignItems, createOrder, ordererId } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll, signIn, test } from './fixtures';
 
 let admin: ApiClient;
 let baseUrl: string;
@@ -34,14 +34,6 @@ async function newItem(): Promise<{ ref: string; alice: string }> {
 async function openItem(page: Page, ref: string) {
   await page.goto(`/orders/${ref}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order item ${ref}` })).toBeVisible();
-}
-
-async function expectNoSidewaysOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 test('only comments that need action carry Actioned and count as to-dos', async ({ page }) => {
@@ -136,7 +128,7 @@ test('the timeline reads in labels, pounds, dd/MM/yyyy and names', async ({ page
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(timeline).toBeVisible();
-  await expectNoSidewaysOverflow(page);
+  await expectNoSidewaysScroll(page);
 });
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
@@ -190,6 +182,6 @@ test('this month is month to date, beside the same days of last month and of las
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(note).toBeVisible();
-  await expectNoSidewaysOverflow(page);
+  await expectNoSidewaysScroll(page);
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeInViewport();
 });
