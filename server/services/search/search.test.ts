@@ -213,6 +213,30 @@ describe('advanced search', () => {
     expect(alone.json().results.map((r: { ref: string }) => r.ref)).toContain(birth.ref);
   });
 
+  it("a first name's initial matches its start, whatever its case, and nothing else in it", async () => {
+    // The first name's initial goes through its own btree (migration 0028), the others' through trigrams.
+    const names = ['Oswin', 'osmond', 'Bosworth', 'O%wen', 'Ogden'];
+    const items = await Promise.all(
+      names.map((firstnameA) =>
+        buildOrderItem(ctx.database, { orderable: { firstnameA, surnameA: 'Quillingford' } }),
+      ),
+    );
+    const refsOf = async (query: object) =>
+      (await advanced(query))
+        .json()
+        .results.map((r: { ref: string }) => r.ref)
+        .sort();
+    const refs = (...firstNames: string[]) => firstNames.map((n) => items[names.indexOf(n)].ref).sort();
+    expect(await refsOf({ firstname_a: 'Os', surname_a: 'quillingford' })).toEqual(refs('Oswin', 'osmond'));
+    expect(await refsOf({ firstname_a: 'oS', surname_a: 'Quilling' })).toEqual(refs('Oswin', 'osmond'));
+    expect(await refsOf({ firstname_a: 'o', surname_a: 'quillingford' })).toEqual(
+      refs('Oswin', 'osmond', 'O%wen', 'Ogden'),
+    );
+    // A LIKE wildcard typed in an initial is a character like any other.
+    expect(await refsOf({ firstname_a: 'O%', surname_a: 'quillingford' })).toEqual(refs('O%wen'));
+    expect(await refsOf({ firstname_a: 'sw', surname_a: 'quillingford' })).toEqual([]);
+  });
+
   it('an empty result is {"results": []}', async () => {
     const res = await advanced({ surname_c: 'Nobodyatall' });
     expect(res.statusCode).toBe(200);

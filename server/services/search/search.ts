@@ -197,8 +197,12 @@ export async function advancedSearch(
   for (const field of ADVANCED_FIELDS) {
     const value = query[field]?.trim();
     if (!value) continue;
-    const pattern = value.length < TRIGRAM ? `${escapeLike(value)}%` : likePattern(value);
-    names.push(sql`ob.${sql.raw(field)} ilike ${pattern}`);
+    if (value.length >= TRIGRAM) names.push(sql`ob.${sql.raw(field)} ilike ${likePattern(value)}`);
+    // The first name's initial as orderables_firstname_a_lower_prefix_idx holds it (a range in a btree; its
+    // trigrams are broad), the other names' through their trigram indexes (migration 0028).
+    else if (field === 'firstname_a')
+      names.push(sql`lower(ob.firstname_a) like ${`${escapeLike(value.toLowerCase())}%`}`);
+    else names.push(sql`ob.${sql.raw(field)} ilike ${`${escapeLike(value)}%`}`);
   }
   const type = query.type ? sql`oi.type = ${query.type}` : null;
   const hits = sql`select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id
