@@ -11,6 +11,7 @@ import { fromPostgres } from '../db/client';
 import {
   type AppProcess,
   type ScratchDatabase,
+  STOREFRONT_API_KEY,
   scratchDatabase,
   signInOverHttp,
   startAppProcess,
@@ -109,6 +110,71 @@ describe.skipIf(!onPostgres)('the app outlives its database', () => {
     console.info(
       `[faults] burst of ${total} (20 in flight), ${terminated} connections ended at request 100: ${ok} × 200, ${unavailable} × 503`,
     );
+  });
+
+  it('storefront orders during a drop: each is stored once, a 503 resent as the guide says stores it then', async () => {
+    // One statement per order (ingest-order.ts): ended mid-way it wrote nothing or everything.
+    const total = 120;
+    const orderOf = (n: number) => ({
+      order: {
+        ref: `97${String(n).padStart(4, '0')}`,
+        email: `fault${n}@example.com`,
+        delivery_region: 'UK',
+        placed_at: '2026-03-11T10:00:00Z',
+        billing_address: { name: `Fault ${n}` },
+        items: [
+          {
+            orderable_type: 'Certificate',
+            type: 'Birth Certificate',
+            net_value: 2800,
+            orderable: { service_level: 'standard' },
+          },
+          {
+            orderable_type: 'Certificate',
+            type: 'Death Certificate',
+            net_value: 2800,
+            orderable: { service_level: 'standard' },
+          },
+        ],
+      },
+    });
+    const send = (n: number) =>
+      fetch(`${app.baseUrl}/api/v1/storefront/orders.json`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${STOREFRONT_API_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(orderOf(n)),
+      });
+    const refused: number[] = [];
+    const badAnswers: string[] = [];
+    let next = 0;
+    let terminated = 0;
+    const worker = async () => {
+      while (next < total) {
+        const n = next++;
+        if (n === 30) terminated = await scratch.terminateAll();
+        const res = await send(n);
+        const body = await res.text();
+        if (res.status === 503) refused.push(n);
+        else if (res.status !== 201) badAnswers.push(`${res.status} ${body}`);
+      }
+    };
+    await orCrash(Promise.all(Array.from({ length: 8 }, worker)));
+    expect(terminated).toBeGreaterThanOrEqual(1);
+    expect(badAnswers).toEqual([]);
+    await waitUntil('ready again', async () => (await readiness(app.baseUrl)).code === 200);
+    for (const n of refused) expect([200, 201]).toContain((await send(n)).status);
+    // Every order once, each with both its items and one billing address: nothing lost, nothing twice.
+    const { rows } = await scratch.query(
+      `select count(distinct o.id)::int as orders, count(oi.id)::int as items,
+         count(distinct o.billing_address_id)::int as addresses
+       from orders o join order_items oi on oi.order_id = o.id where o.ref like '97%'`,
+    );
+    expect(rows[0]).toEqual({ orders: total, items: 2 * total, addresses: total });
+    const { rows: summary } = await scratch.query(
+      `select orders from sales_daily_orders where day = '2026-03-11'`,
+    );
+    expect(summary).toEqual([{ orders: total }]);
+    console.info(`[faults] ${total} orders, connections ended at order 30: ${refused.length} × 503, resent`);
   });
 
   it('an outage longer than several backoffs: /readyz says so, then live updates and jobs come back and clients resync', async () => {
