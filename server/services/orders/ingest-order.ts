@@ -140,9 +140,6 @@ export function sentOrderRef(input: unknown): string | null {
   return typeof ref === 'string' || typeof ref === 'number' ? String(ref).slice(0, 40) : null;
 }
 
-/** An order as the storefront schema parses it (ingestOrder parses; the route has, through its schema). */
-export type ParsedOrder = StorefrontOrder;
-
 /**
  * Stores a new order with its items; the same ref again answers the stored order (created: false). An
  * order with bad fields is refused whole with a 422 naming every one of them.
@@ -225,10 +222,10 @@ with fresh as materialized (
 )
 select (select id from stored_order) as created_id, (select id from orders where ref = ${v.ref}) as stored_id`;
 
-/** Stores an order the storefront schema has parsed: see ingestOrder. */
+/** Stores an order the storefront schema has parsed (ingestOrder, or the route through its schema). */
 export async function storeOrder(
   db: Db,
-  order: ParsedOrder,
+  order: StorefrontOrder,
 ): Promise<{ orderId: number; ref: string; created: boolean }> {
   const o = order.order;
   const placedAt = new Date(o.placed_at);
