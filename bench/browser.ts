@@ -46,9 +46,14 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Request } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startApp } from './app-process';
+import { type CpuProfile, summarizeProfiles } from './browser-profile';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '10' }, profile: { type: 'string' } },
+});
 const RUNS = Number(values.runs);
+/** `--profile DIR`: each measured flow also under Chromium's sampling profiler (see profiled below). */
+const PROFILE_DIR = values.profile;
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs: a whole number ≥ 1');
 
 const TARGET_MS = 300;
@@ -411,14 +416,17 @@ async function runOnce(
   quiet: () => Promise<void>,
   index: number,
   actionRef: string,
+  profile: Profiler = (_key, measure) => measure(),
 ): Promise<Run> {
   await page.context().clearCookies();
   await page.goto(`${base}/sign-in`);
   await page.locator('input[name=email]').fill(ADMIN.email);
   await page.locator('input[name=password]').fill(ADMIN.password);
   await quiet();
-  const signIn = await timeClick(page, { selector: DASHBOARD_ROW, text: null }, () =>
-    page.getByRole('button', { name: 'Sign in', exact: true }).click(),
+  const signIn = await profile('sign_in', () =>
+    timeClick(page, { selector: DASHBOARD_ROW, text: null }, () =>
+      page.getByRole('button', { name: 'Sign in', exact: true }).click(),
+    ),
   );
 
   await quiet();
@@ -427,17 +435,62 @@ async function runOnce(
   if (rows === 0) throw new Error('the dashboard lists no unassigned item to open');
   const link = links.nth(index % rows);
   const ref = (await link.textContent())?.trim() ?? '';
-  const openItem = await timeClick(page, { selector: SUMMARY_STATE, text: null }, () => link.click());
+  const openItem = await profile('open_item', () =>
+    timeClick(page, { selector: SUMMARY_STATE, text: null }, () => link.click()),
+  );
   const heading = await page.getByRole('heading', { level: 1 }).textContent();
   if (!heading?.includes(ref)) throw new Error(`opened "${heading}", not ${ref}`);
 
   await page.goto(`${base}/orders/${actionRef}`);
   await page.locator(SUMMARY_STATE, { hasText: ACTION.from }).waitFor();
   await quiet();
-  const action = await timeClick(page, { selector: SUMMARY_STATE, text: ACTION.to }, () =>
-    page.getByRole('button', { name: ACTION.button, exact: true }).click(),
+  const action = await profile('action', () =>
+    timeClick(page, { selector: SUMMARY_STATE, text: ACTION.to }, () =>
+      page.getByRole('button', { name: ACTION.button, exact: true }).click(),
+    ),
   );
   return { sign_in: signIn, open_item: { ...openItem, ref }, action: { ...action, ref: actionRef } };
+}
+
+/** Runs one flow's measure, under the profiler when `--profile` asks for it. */
+type Profiler = (key: FlowKey, measure: () => Promise<Timing>) => Promise<Timing>;
+type FlowKey = 'sign_in' | 'open_item' | 'action';
+
+/**
+ * Chromium's sampling profiler (DevTools protocol, 100 µs) around each measured flow: the profiles are written
+ * to DIR/<flow>-<run>.cpuprofile (DevTools' Performance panel opens them) and summarized per flow at the end
+ * (self time by function; with `npx vite build --sourcemap`, named as in web/). The profiler's own cost
+ * makes these runs slower: read their times for where the main thread goes, not for the flow's figure.
+ */
+async function profiler(page: Page, dir: string) {
+  mkdirSync(dir, { recursive: true });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  const profiles: Record<FlowKey, CpuProfile[]> = { sign_in: [], open_item: [], action: [] };
+  const pageNow = () => page.evaluate(() => performance.now());
+  const profile: Profiler = async (key, measure) => {
+    const before = await pageNow();
+    await cdp.send('Profiler.start');
+    const timing = await measure();
+    const { profile: p } = await cdp.send('Profiler.stop');
+    const after = await pageNow();
+    // The flow's window on the page's clock, and the profile's on the profiler's (µs): the two are tied by the
+    // page times read just before the start and after the stop (a millisecond or two of slack).
+    const [flow] = await page.evaluate(() =>
+      performance.getEntriesByName('bench:flow').map((e) => [e.startTime, e.duration]),
+    );
+    const scale = (p.endTime - p.startTime) / 1000 / (after - before);
+    const window = {
+      startTime: p.startTime + (flow[0] - before) * 1000 * scale,
+      endTime: p.startTime + (flow[0] + flow[1] - before) * 1000 * scale,
+    };
+    const saved = { ...p, window } as CpuProfile;
+    profiles[key].push(saved);
+    writeFileSync(path.join(dir, `${key}-${profiles[key].length}.cpuprofile`), JSON.stringify(saved));
+    return timing;
+  };
+  return { profile, profiles };
 }
 
 function median(xs: number[]): number {
@@ -526,9 +579,10 @@ async function main() {
     const page = await context.newPage();
     const quiet = networkQuiet(page);
     const warmup = await runOnce(page, app.base, quiet, 0, actionRefs[0]);
+    const profiling = PROFILE_DIR === undefined ? undefined : await profiler(page, PROFILE_DIR);
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      runs.push(await runOnce(page, app.base, quiet, i + 1, actionRefs[i + 1]));
+      runs.push(await runOnce(page, app.base, quiet, i + 1, actionRefs[i + 1], profiling?.profile));
       process.stdout.write(`\rrun ${i + 1}/${RUNS}`);
     }
     process.stdout.write('\n');
@@ -559,6 +613,11 @@ async function main() {
     const jsOk = js < JS_BUDGET_BYTES ? '✓' : '✗';
     console.log(`\nSPA initial JS: ${(js / 1024).toFixed(1)} KB gzip (budget 250 KB ${jsOk})`);
     for (const s of summaries) printWaterfall(s.label, s.median_run);
+    if (profiling && PROFILE_DIR)
+      for (const { key, label } of FLOWS) {
+        console.log(`\n${label}: main-thread self time under the profiler, mean per run (${PROFILE_DIR})`);
+        for (const line of summarizeProfiles(profiling.profiles[key], 'dist')) console.log(`  ${line}`);
+      }
 
     const chromiumVersion = browser.version();
     const out = {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { createOrder } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 const STOREFRONT_KEY = 'demo-storefront-key';
 
@@ -181,4 +181,28 @@ test('the dashboard has no serious accessibility violations', async ({ page }) =
   await expect(page.getByTestId('orderer-stats').getByRole('list')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: test.info().outputPath('dashboard.png') });
+});
+
+test("signing in loads the dashboard's code while the form is filled in, and asks for its items first", async ({
+  page,
+}) => {
+  // The dashboard's chunk comes while the sign-in page sits idle, before anyone clicks.
+  const preloaded = page.waitForRequest(/\/assets\/dashboard-page-[\w-]+\.js$/);
+  await page.goto('/sign-in');
+  await preloaded;
+  await page.getByLabel(/e-?mail/i).fill('admin@demo.test');
+  await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
+
+  const api: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) api.push(url.pathname + url.search);
+  });
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const items = page.getByRole('table', { name: 'Unassigned order items' });
+  await expect(items.getByRole('link').first()).toBeVisible();
+  // The route's loader asked for the cards' data before the shell rendered (and asked for its own data).
+  expect(api[0]).toBe('/api/v1/session.json');
+  expect(api[1]).toBe('/api/v1/order_items/dashboard.json?page=1');
+  expect(api.indexOf('/api/v1/carts/unpaid.json')).toBeLessThan(api.indexOf('/api/v1/notifications.json'));
 });

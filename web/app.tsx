@@ -10,6 +10,7 @@ import { AdminOnly, RequireSignIn } from './components/auth';
 import { KeyboardShellProvider } from './components/keyboard-shell';
 import { RouteError } from './components/route-error';
 import { TOASTS } from './lib/notify';
+import { loadDashboard } from './routes/screen-chunks';
 import { cssVariablesResolver, theme } from './theme';
 
 const SignInPage = lazy(() => import('./routes/sign-in/sign-in-page'));
@@ -41,22 +42,40 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** A screen's module as a route loads it: the component, and what to fetch as the navigation begins. */
+interface ScreenChunk {
+  default: ComponentType;
+  prefetch?: (queryClient: QueryClient, url: URL) => void;
+}
+
 /**
  * The dashboard, the first screen after sign-in, loads its chunk as part of the navigation (React Router's
  * route `lazy`) rather than suspending once rendered inside the freshly mounted shell: its queries then start
  * as soon as its code is there, instead of after the shell's skeleton, which React keeps on screen for at least
- * 300 ms once shown (bench/browser.ts: the dashboard's requests started ~170 ms sooner after sign-in). Moving
- * between screens inside the shell is a transition: the old screen stays until the new one's code is there,
- * with no skeleton, so the other screens keep `React.lazy`.
+ * 300 ms once shown (bench/browser.ts: the dashboard's requests started ~170 ms sooner after sign-in). Its
+ * `prefetch` becomes the route's loader, which starts the cards' requests before the screen renders, without
+ * waiting for them (the loader answers at once; the cards show their skeletons until their data is there).
+ * Staying on the screen (its page or filter in the URL) runs no loader again: the cards fetch what they need.
+ * Moving between screens inside the shell is a transition: the old screen stays until the new one's code is
+ * there, with no skeleton, so the other screens keep `React.lazy`.
  */
-const screenChunk = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+const screenChunk = (queryClient: QueryClient, load: () => Promise<ScreenChunk>) => async () => {
+  const { default: Component, prefetch } = await load();
+  if (!prefetch) return { Component };
+  return {
+    Component,
+    loader: ({ request }: { request: Request }) => {
+      prefetch(queryClient, new URL(request.url));
+      return null;
+    },
+    shouldRevalidate: () => false,
+  };
+};
 
 /** The signed-in screens, inside the shell. */
-const screens: RouteObject[] = [
+const screens = (queryClient: QueryClient): RouteObject[] => [
   { index: true, element: <Navigate to="/dashboard" replace /> },
-  { path: 'dashboard', lazy: screenChunk(() => import('./routes/dashboard/dashboard-page')) },
+  { path: 'dashboard', lazy: screenChunk(queryClient, loadDashboard) },
   { path: 'my-queue', element: <MyQueuePage /> },
   { path: 'work-queues/:ordererId', element: <WorkQueuePage /> },
   { path: 'orders/:orderId', element: <OrderPage /> },
@@ -107,7 +126,7 @@ const screens: RouteObject[] = [
   { path: '*', element: <Navigate to="/dashboard" replace /> },
 ];
 
-export function createRouter() {
+export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       path: '/sign-in',
@@ -133,7 +152,7 @@ export function createRouter() {
         {
           // A screen failing (its code cannot load, or it throws): the header and navigation stay.
           errorElement: <RouteError />,
-          children: screens,
+          children: screens(queryClient),
         },
       ],
     },
@@ -142,7 +161,7 @@ export function createRouter() {
 
 function createApp() {
   const queryClient = createQueryClient();
-  const router = createRouter();
+  const router = createRouter(queryClient);
   // A 401 anywhere: forget the session, go to sign-in, come back to where the user was.
   setUnauthorizedHandler((returnTo) => {
     setCsrfToken(null);

@@ -15,17 +15,14 @@ import { orderersQuery } from '../../api/queries';
 import { isAdmin, useCurrentUser } from '../../components/auth';
 import { BulkBar, useTicked } from '../../components/bulk-bar';
 import { OrderItemsTable } from '../../components/order-items-table';
-import { type ListSorts, useQueueView } from '../../components/queue-view';
+import { useQueueView } from '../../components/queue-view';
 import { SaveViewButton } from '../../components/save-view-button';
 import { SectionCard } from '../../components/section-card';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { LoadFailed } from './dashboard-card';
-import { unassignedItemsQuery } from './dashboard-queries';
+import { DASHBOARD_LIST, unassignedItemsQuery } from './dashboard-queries';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** The dashboard's list has one order, oldest first (the server's); the URL holds its page and filter. */
-const DASHBOARD_LIST: ListSorts = { sorts: ['due'], defaults: { sort: 'due', dir: 'asc' } };
 
 export function AssignItemsCard() {
   const user = useCurrentUser();

@@ -3,14 +3,27 @@
  * batches and unpaid carts.
  */
 import { Grid, Stack } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { currentUserQuery } from '../../api/queries';
 import { isAdmin, useCurrentUser } from '../../components/auth';
 import { PageHeader } from '../../components/page-title';
 import { AssignItemsCard } from './assign-items-card';
 import { ConversationsCard } from './conversations-card';
+import { prefetchDashboard } from './dashboard-queries';
 import { EscalationsCard } from './escalations-card';
 import { FcoBatchesCard } from './fco-batches-card';
 import { OrdererStatsCard } from './orderer-stats-card';
 import { UnpaidCartsCard } from './unpaid-carts-card';
+
+/**
+ * The route's head start (web/app.tsx): once signed in (the user is known, as right after sign-in), the
+ * cards' requests start with the navigation. Before that (a fresh page load) the cards ask once the shell
+ * has checked the session, as every screen does.
+ */
+export function prefetch(queryClient: QueryClient, url: URL) {
+  const signedIn = queryClient.getQueryData(currentUserQuery.queryKey);
+  if (signedIn) prefetchDashboard(queryClient, isAdmin(signedIn.user), url);
+}
 
 export default function DashboardPage() {
   const admin = isAdmin(useCurrentUser());

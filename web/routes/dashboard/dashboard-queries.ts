@@ -1,5 +1,5 @@
 /** The dashboard's lists: one query per card, each key starting with its API resource. */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { CartListSchema, ConversationListSchema } from '../../../domain/contract/conversations';
 import {
   DashboardPageSchema,
@@ -7,8 +7,14 @@ import {
   OrdererStatsListSchema,
 } from '../../../domain/contract/queues';
 import { api } from '../../api/client';
-import type { QueueView } from '../../api/queries';
+import { escalationsQuery } from '../../api/escalations';
+import { orderersQuery, type QueueView } from '../../api/queries';
 import { filterToParams } from '../../components/list-filter';
+import { DEFAULT_ESCALATIONS_VIEW, type ListSorts, queueViewFromParams } from '../../components/queue-view';
+import { assigneesQuery } from './conversation-assignees';
+
+/** The dashboard's list has one order, oldest first (the server's); the URL holds its page and filter. */
+export const DASHBOARD_LIST: ListSorts = { sorts: ['due'], defaults: { sort: 'due', dir: 'asc' } };
 
 /**
  * One page (100) of the unassigned items, oldest first, narrowed by the filter; the last page stays shown
@@ -52,3 +58,23 @@ export const conversationsQuery = (active: boolean, page: number, assignee?: str
       }),
     placeholderData: keepPreviousData,
   });
+
+/**
+ * Starts what the dashboard's cards ask for when it opens at `url`, each with the options its card uses, the
+ * items to assign first (the card staff come for): the route's loader calls it as the navigation begins, so
+ * the requests are on their way while the screen renders and each card finds its query under way instead of
+ * starting it after its first render (bench/browser.ts: sign-in → dashboard data). Data still fresh is not
+ * fetched again. `admin`: the cards only admins see (the orderer picker, escalations).
+ */
+export function prefetchDashboard(queryClient: QueryClient, admin: boolean, url: URL) {
+  void Promise.all([
+    queryClient.prefetchQuery(unassignedItemsQuery(queueViewFromParams(url.searchParams, DASHBOARD_LIST))),
+    admin && queryClient.prefetchQuery(orderersQuery),
+    admin && queryClient.prefetchQuery(escalationsQuery(DEFAULT_ESCALATIONS_VIEW)),
+    queryClient.prefetchQuery(conversationsQuery(true, 1)),
+    queryClient.prefetchQuery(assigneesQuery),
+    queryClient.prefetchQuery(ordererStatsQuery),
+    queryClient.prefetchQuery(waitingFcoBatchesQuery),
+    queryClient.prefetchQuery(unpaidCartsQuery),
+  ]);
+}

@@ -2,12 +2,13 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconClockPause } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CurrentUserSchema, type SignIn } from '../../../domain/contract/session';
 import { ApiError, api, setCsrfToken } from '../../api/client';
 import { queryKeys } from '../../api/queries';
 import { PRODUCT_NAME, useDocumentTitle } from '../../components/page-title';
+import { loadDashboard } from '../screen-chunks';
 import classes from './sign-in.module.css';
 
 /** Only a path inside the app: never another origin (`//evil`), never back to sign-in. */
@@ -15,6 +16,20 @@ export function safeReturnPath(next: string | null): string {
   if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/dashboard';
   if (next.startsWith('/sign-in')) return '/dashboard';
   return next;
+}
+
+/**
+ * The dashboard's code, fetched once the page is idle (screen-chunks.ts). A failure is left to the route,
+ * which loads it again on the way there and reports what fails then.
+ */
+function preloadDashboard() {
+  const load = () => void loadDashboard().catch(() => {});
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(load, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const timer = setTimeout(load, 500);
+  return () => clearTimeout(timer);
 }
 
 export default function SignInPage() {
@@ -26,6 +41,7 @@ export default function SignInPage() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const passwordRef = useRef<HTMLInputElement>(null);
+  useEffect(preloadDashboard, []);
 
   const signIn = useMutation({
     mutationFn: (body: SignIn) => api.post('session', body, CurrentUserSchema, { allowUnauthorized: true }),
