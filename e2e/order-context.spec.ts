@@ -55,3 +55,21 @@ test('the item page links to the order’s other items and the customer’s othe
   await expect(page.getByRole('heading', { level: 1, name: `Order item ${first}` })).toBeVisible();
   await expect(context.getByRole('link', { name: first })).toHaveAttribute('aria-current', 'page');
 });
+
+test('opening an item from a list asks for the item and its order’s context together', async ({ page }) => {
+  await signIn(page);
+  const link = page.getByRole('table', { name: 'Unassigned order items' }).getByRole('link').first();
+  const ref = ((await link.textContent()) ?? '').trim();
+  const events: string[] = [];
+  page.on('request', (r) => events.push(`request ${new URL(r.url()).pathname}`));
+  page.on('response', (r) => events.push(`response ${new URL(r.url()).pathname}`));
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order item ${ref}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Order / })).toBeVisible();
+  // The route's loader sent both before the item came back (the page alone asks for the context only once
+  // the item is there and rendered).
+  const item = `/api/v1/order_items/${ref}.json`;
+  const context = `/api/v1/order_items/${ref}/context.json`;
+  expect(events.indexOf(`request ${context}`)).toBeGreaterThan(-1);
+  expect(events.indexOf(`request ${context}`)).toBeLessThan(events.indexOf(`response ${item}`));
+});

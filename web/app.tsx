@@ -3,20 +3,27 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  Navigate,
+  type RouteObject,
+  RouterProvider,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { isApiError, setCsrfToken, setUnauthorizedHandler, signInPath } from './api/client';
+import { currentUserQuery } from './api/queries';
 import { AppLayout } from './components/app-layout';
 import { AdminOnly, RequireSignIn } from './components/auth';
 import { KeyboardShellProvider } from './components/keyboard-shell';
 import { RouteError } from './components/route-error';
 import { TOASTS } from './lib/notify';
-import { loadDashboard } from './routes/screen-chunks';
+import { loadDashboard, type ScreenOpening } from './routes/screen-chunks';
 import { cssVariablesResolver, theme } from './theme';
 
 const SignInPage = lazy(() => import('./routes/sign-in/sign-in-page'));
 const MyQueuePage = lazy(() => import('./routes/my-queue/my-queue-page'));
 const WorkQueuePage = lazy(() => import('./routes/work-queue/work-queue-page'));
-const OrderPage = lazy(() => import('./routes/order/order-page'));
 const FcoBatchPage = lazy(() => import('./routes/fco-batch/fco-batch-page'));
 const UnpaidPage = lazy(() => import('./routes/unpaid/unpaid-page'));
 const ConversationPage = lazy(() => import('./routes/conversation/conversation-page'));
@@ -45,30 +52,32 @@ export function createQueryClient(): QueryClient {
 /** A screen's module as a route loads it: the component, and what to fetch as the navigation begins. */
 interface ScreenChunk {
   default: ComponentType;
-  prefetch?: (queryClient: QueryClient, url: URL) => void;
+  prefetch?: (queryClient: QueryClient, opening: ScreenOpening) => void;
 }
 
 /**
- * The dashboard, the first screen after sign-in, loads its chunk as part of the navigation (React Router's
- * route `lazy`) rather than suspending once rendered inside the freshly mounted shell: its queries then start
- * as soon as its code is there, instead of after the shell's skeleton, which React keeps on screen for at least
- * 300 ms once shown (bench/browser.ts: the dashboard's requests started ~170 ms sooner after sign-in). Its
- * `prefetch` becomes the route's loader, which starts the cards' requests before the screen renders, without
- * waiting for them (the loader answers at once; the cards show their skeletons until their data is there).
- * Staying on the screen (its page or filter in the URL) runs no loader again: the cards fetch what they need.
- * Moving between screens inside the shell is a transition: the old screen stays until the new one's code is
- * there, with no skeleton, so the other screens keep `React.lazy`.
+ * The dashboard (the first screen after sign-in) and the order page (the screen opened most) load their chunk
+ * as part of the navigation (React Router's route `lazy`): the old screen stays until the new one's code is
+ * there, as a transition would, and the module's `prefetch` becomes the route's loader. The loader starts the
+ * screen's first requests as soon as its code is there and before it renders, without waiting for them (it
+ * answers at once; the screen shows its skeletons until the data is there), instead of from the screen's
+ * components once rendered (bench/browser.ts: sign-in → dashboard data, open an order item). It only runs once
+ * the session is known (right after sign-in, or after the shell has checked it): on a fresh page load the
+ * screen asks for itself once the shell knows who is signed in. Staying on the screen (its page or filter
+ * in the URL) runs it again only for other params (another item). The other screens keep `React.lazy`.
  */
 const screenChunk = (queryClient: QueryClient, load: () => Promise<ScreenChunk>) => async () => {
   const { default: Component, prefetch } = await load();
   if (!prefetch) return { Component };
   return {
     Component,
-    loader: ({ request }: { request: Request }) => {
-      prefetch(queryClient, new URL(request.url));
+    loader: ({ request, params }: LoaderFunctionArgs) => {
+      const user = queryClient.getQueryData(currentUserQuery.queryKey)?.user;
+      if (user) prefetch(queryClient, { url: new URL(request.url), params, user });
       return null;
     },
-    shouldRevalidate: () => false,
+    shouldRevalidate: ({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) =>
+      JSON.stringify(currentParams) !== JSON.stringify(nextParams),
   };
 };
 
@@ -78,7 +87,7 @@ const screens = (queryClient: QueryClient): RouteObject[] => [
   { path: 'dashboard', lazy: screenChunk(queryClient, loadDashboard) },
   { path: 'my-queue', element: <MyQueuePage /> },
   { path: 'work-queues/:ordererId', element: <WorkQueuePage /> },
-  { path: 'orders/:orderId', element: <OrderPage /> },
+  { path: 'orders/:orderId', lazy: screenChunk(queryClient, () => import('./routes/order/order-page')) },
   { path: 'fco_batch/:fcoBatchId', element: <FcoBatchPage /> },
   { path: 'unpaid/:orderRef', element: <UnpaidPage /> },
   { path: 'conversation/:id', element: <ConversationPage /> },

@@ -4,9 +4,9 @@
  */
 import { Grid, Stack } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserQuery } from '../../api/queries';
 import { isAdmin, useCurrentUser } from '../../components/auth';
 import { PageHeader } from '../../components/page-title';
+import type { ScreenOpening } from '../screen-chunks';
 import { AssignItemsCard } from './assign-items-card';
 import { ConversationsCard } from './conversations-card';
 import { prefetchDashboard } from './dashboard-queries';
@@ -15,14 +15,9 @@ import { FcoBatchesCard } from './fco-batches-card';
 import { OrdererStatsCard } from './orderer-stats-card';
 import { UnpaidCartsCard } from './unpaid-carts-card';
 
-/**
- * The route's head start (web/app.tsx): once signed in (the user is known, as right after sign-in), the
- * cards' requests start with the navigation. Before that (a fresh page load) the cards ask once the shell
- * has checked the session, as every screen does.
- */
-export function prefetch(queryClient: QueryClient, url: URL) {
-  const signedIn = queryClient.getQueryData(currentUserQuery.queryKey);
-  if (signedIn) prefetchDashboard(queryClient, isAdmin(signedIn.user), url);
+/** The route's head start (web/app.tsx): every card's first request. */
+export function prefetch(queryClient: QueryClient, { url, user }: ScreenOpening) {
+  prefetchDashboard(queryClient, isAdmin(user), url);
 }
 
 export default function DashboardPage() {

@@ -1,10 +1,12 @@
 /** /orders/:orderId (id or ref): an order item with its action panels, details, comments, attachments and timeline. */
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/client';
+import { orderContextQuery } from '../../api/order-context';
 import { useCurrentUser } from '../../components/auth';
 import { PageHeader } from '../../components/page-title';
+import type { ScreenOpening } from '../screen-chunks';
 import { ActionPanels } from './action-panels';
 import { AttachmentsCard } from './attachments';
 import { DetailsCard } from './details-card';
@@ -67,6 +69,19 @@ function LoadFailed({ orderId, error, retry }: { orderId: string; error: Error; 
       </Card>
     </>
   );
+}
+
+/** An item's ref: its order's ref, a dash and its position (`100234-2`); an id has no dash. */
+const ITEM_REF = /^[^-\s]+-\d+$/;
+
+/**
+ * The route's head start (web/app.tsx): the item and, when the URL names it by its ref (lists and search link
+ * by ref), its order's context, which the header otherwise asks for only once the item is there.
+ */
+export function prefetch(queryClient: QueryClient, { params }: ScreenOpening) {
+  const key = params.orderId ?? '';
+  void queryClient.prefetchQuery(orderItemQuery(key));
+  if (ITEM_REF.test(key)) void queryClient.prefetchQuery(orderContextQuery(key));
 }
 
 export default function OrderPage() {
