@@ -18,7 +18,8 @@ import { AdminOnly, RequireSignIn } from './components/auth';
 import { KeyboardShellProvider } from './components/keyboard-shell';
 import { RouteError } from './components/route-error';
 import { TOASTS } from './lib/notify';
-import { loadDashboard, type ScreenOpening } from './routes/screen-chunks';
+import { loadDashboard, loadOrderPage } from './routes/screen-chunks';
+import type { ScreenOpening } from './routes/screen-opening';
 import { cssVariablesResolver, theme } from './theme';
 
 const SignInPage = lazy(() => import('./routes/sign-in/sign-in-page'));
@@ -87,7 +88,7 @@ const screens = (queryClient: QueryClient): RouteObject[] => [
   { path: 'dashboard', lazy: screenChunk(queryClient, loadDashboard) },
   { path: 'my-queue', element: <MyQueuePage /> },
   { path: 'work-queues/:ordererId', element: <WorkQueuePage /> },
-  { path: 'orders/:orderId', lazy: screenChunk(queryClient, () => import('./routes/order/order-page')) },
+  { path: 'orders/:orderId', lazy: screenChunk(queryClient, loadOrderPage) },
   { path: 'fco_batch/:fcoBatchId', element: <FcoBatchPage /> },
   { path: 'unpaid/:orderRef', element: <UnpaidPage /> },
   { path: 'conversation/:id', element: <ConversationPage /> },

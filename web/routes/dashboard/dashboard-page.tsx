@@ -6,7 +6,7 @@ import { Grid, Stack } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { isAdmin, useCurrentUser } from '../../components/auth';
 import { PageHeader } from '../../components/page-title';
-import type { ScreenOpening } from '../screen-chunks';
+import type { ScreenOpening } from '../screen-opening';
 import { AssignItemsCard } from './assign-items-card';
 import { ConversationsCard } from './conversations-card';
 import { prefetchDashboard } from './dashboard-queries';

@@ -6,7 +6,7 @@ import { isApiError } from '../../api/client';
 import { orderContextQuery } from '../../api/order-context';
 import { useCurrentUser } from '../../components/auth';
 import { PageHeader } from '../../components/page-title';
-import type { ScreenOpening } from '../screen-chunks';
+import type { ScreenOpening } from '../screen-opening';
 import { ActionPanels } from './action-panels';
 import { AttachmentsCard } from './attachments';
 import { DetailsCard } from './details-card';
