@@ -45,6 +45,26 @@ describe.skipIf(!onPostgres)('the app outlives its database', () => {
         throw new Error(`the app exited (${code}):\n${app.lines.slice(-15).join('\n')}`);
       }),
     ]);
+  /**
+   * Sends calls 0 … total−1, `inFlight` at a time, and ends every database connection just before call
+   * `dropAt`; answers how many connections were ended.
+   */
+  const burstWithDrop = async (
+    { total, inFlight, dropAt }: { total: number; inFlight: number; dropAt: number },
+    call: (n: number) => Promise<void>,
+  ) => {
+    let next = 0;
+    let terminated = 0;
+    const worker = async () => {
+      while (next < total) {
+        const n = next++;
+        if (n === dropAt) terminated = await scratch.terminateAll();
+        await call(n);
+      }
+    };
+    await orCrash(Promise.all(Array.from({ length: inFlight }, worker)));
+    return terminated;
+  };
 
   beforeAll(async () => {
     scratch = await scratchDatabase({ migrated: true });
@@ -81,23 +101,16 @@ describe.skipIf(!onPostgres)('the app outlives its database', () => {
     const urls = ['/api/v1/users/current_user.json', '/api/v1/notifications.json'];
     const statuses: number[] = [];
     const badBodies: string[] = [];
-    let sent = 0;
-    let terminated = 0;
     const total = 400;
-    const worker = async () => {
-      while (sent < total) {
-        const n = sent++;
-        if (n === 100) terminated = await scratch.terminateAll();
-        const res = await get(urls[n % urls.length]);
-        statuses.push(res.status);
-        if (res.status !== 200) {
-          const body = await res.text();
-          const code = (JSON.parse(body) as { error?: { code?: string } }).error?.code;
-          if (res.status !== 503 || code !== 'unavailable') badBodies.push(`${res.status} ${body}`);
-        } else await res.arrayBuffer();
-      }
-    };
-    await orCrash(Promise.all(Array.from({ length: 20 }, worker)));
+    const terminated = await burstWithDrop({ total, inFlight: 20, dropAt: 100 }, async (n) => {
+      const res = await get(urls[n % urls.length]);
+      statuses.push(res.status);
+      if (res.status !== 200) {
+        const body = await res.text();
+        const code = (JSON.parse(body) as { error?: { code?: string } }).error?.code;
+        if (res.status !== 503 || code !== 'unavailable') badBodies.push(`${res.status} ${body}`);
+      } else await res.arrayBuffer();
+    });
     expect(terminated).toBeGreaterThanOrEqual(1);
     expect(badBodies).toEqual([]);
     expect(app.alive()).toBe(true);
@@ -146,19 +159,12 @@ describe.skipIf(!onPostgres)('the app outlives its database', () => {
       });
     const refused: number[] = [];
     const badAnswers: string[] = [];
-    let next = 0;
-    let terminated = 0;
-    const worker = async () => {
-      while (next < total) {
-        const n = next++;
-        if (n === 30) terminated = await scratch.terminateAll();
-        const res = await send(n);
-        const body = await res.text();
-        if (res.status === 503) refused.push(n);
-        else if (res.status !== 201) badAnswers.push(`${res.status} ${body}`);
-      }
-    };
-    await orCrash(Promise.all(Array.from({ length: 8 }, worker)));
+    const terminated = await burstWithDrop({ total, inFlight: 8, dropAt: 30 }, async (n) => {
+      const res = await send(n);
+      const body = await res.text();
+      if (res.status === 503) refused.push(n);
+      else if (res.status !== 201) badAnswers.push(`${res.status} ${body}`);
+    });
     expect(terminated).toBeGreaterThanOrEqual(1);
     expect(badAnswers).toEqual([]);
     await waitUntil('ready again', async () => (await readiness(app.baseUrl)).code === 200);

@@ -67,14 +67,14 @@ export const conversationsQuery = (active: boolean, page: number, assignee?: str
  * fetched again. `admin`: the cards only admins see (the orderer picker, escalations).
  */
 export function prefetchDashboard(queryClient: QueryClient, admin: boolean, url: URL) {
-  void Promise.all([
-    queryClient.prefetchQuery(unassignedItemsQuery(queueViewFromParams(url.searchParams, DASHBOARD_LIST))),
-    admin && queryClient.prefetchQuery(orderersQuery),
-    admin && queryClient.prefetchQuery(escalationsQuery(DEFAULT_ESCALATIONS_VIEW)),
-    queryClient.prefetchQuery(conversationsQuery(true, 1)),
-    queryClient.prefetchQuery(assigneesQuery),
-    queryClient.prefetchQuery(ordererStatsQuery),
-    queryClient.prefetchQuery(waitingFcoBatchesQuery),
-    queryClient.prefetchQuery(unpaidCartsQuery),
-  ]);
+  void queryClient.prefetchQuery(unassignedItemsQuery(queueViewFromParams(url.searchParams, DASHBOARD_LIST)));
+  if (admin) {
+    void queryClient.prefetchQuery(orderersQuery);
+    void queryClient.prefetchQuery(escalationsQuery(DEFAULT_ESCALATIONS_VIEW));
+  }
+  void queryClient.prefetchQuery(conversationsQuery(true, 1));
+  void queryClient.prefetchQuery(assigneesQuery);
+  void queryClient.prefetchQuery(ordererStatsQuery);
+  void queryClient.prefetchQuery(waitingFcoBatchesQuery);
+  void queryClient.prefetchQuery(unpaidCartsQuery);
 }
