@@ -8,7 +8,7 @@
 import { Alert, Button, Group, List, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconDownload, IconFlag, IconFlagOff, IconNote, IconUserCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { BulkAction, BulkRequest, BulkResponse, MatchingIds } from '../../domain/contract/lists';
 import { bulkAction, downloadCsv } from '../api/bulk';
 import { isApiError } from '../api/client';
@@ -48,8 +48,13 @@ interface BulkBarProps {
 export function useTicked(filter: ListFilterValue): [Set<number>, (next: Set<number>) => void] {
   const [ticked, setTicked] = useState<Set<number>>(() => new Set());
   const key = JSON.stringify(filter);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filter's content
-  useEffect(() => setTicked(new Set()), [key]);
+  // The filter the ticks were made under, compared while rendering: a new filter clears them in the same
+  // render, and the first render is left alone (an effect re-rendered the whole list once on every mount).
+  const [tickedUnder, setTickedUnder] = useState(key);
+  if (tickedUnder !== key) {
+    setTickedUnder(key);
+    setTicked(new Set());
+  }
   return [ticked, setTicked];
 }
 

@@ -154,7 +154,7 @@ export function OrderItemsTable<T extends OrderItemListRow>({
   const navigate = useNavigate();
   const tableRef = useRef<HTMLTableElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  const wide = useWideTable(boxRef, tableRef);
+  useWideTable(boxRef, tableRef);
   const rows = data?.order_items ?? [];
   const onSort = (key: ListSort) => onViewChange(sortChange(view, key));
   const onFilter = useCallback((filter: ListFilterValue) => onViewChange({ filter }), [onViewChange]);
@@ -214,13 +214,12 @@ export function OrderItemsTable<T extends OrderItemListRow>({
         <div
           className={classes.scroller}
           ref={boxRef}
-          data-wide={wide ? '' : undefined}
           aria-busy={stale || undefined}
           style={stale ? { opacity: 0.6, transition: 'opacity 150ms' } : undefined}
         >
           <Table
             ref={tableRef}
-            stickyHeader={!wide}
+            stickyHeader
             stickyHeaderOffset={56}
             striped="even"
             aria-label={label}

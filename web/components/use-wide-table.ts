@@ -6,14 +6,18 @@
  * One ResizeObserver per box and table, kept across renders: it reports each size once layout has run (on
  * observing, then on every change), so a render never forces a layout of its own. (Re-observing after every
  * render, with a measure on the spot, cost ~12 ms of forced layout per dashboard load: bench/browser.ts.)
+ *
+ * The answer is the box's `data-wide` attribute, set here on the element and never rendered by React: the
+ * stylesheet gives a wide box its scroll bar and unsticks the table's header (order-items-table.module.css),
+ * so the table keeps `stickyHeader` on. As React state it re-rendered the whole list (about 400 components on
+ * the dashboard) right after its first paint, whenever the table turned out wider than its card.
  */
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 
 export function useWideTable(
   boxRef: RefObject<HTMLElement | null>,
   tableRef: RefObject<HTMLElement | null>,
-): boolean {
-  const [wide, setWide] = useState(false);
+): void {
   const observed = useRef<{ box: HTMLElement; table: HTMLElement; observer: ResizeObserver } | null>(null);
   // After every render: the box and table come and go (a skeleton while loading); observe the ones there now.
   useEffect(() => {
@@ -24,7 +28,9 @@ export function useWideTable(
     current?.observer.disconnect();
     observed.current = null;
     if (!box || !table || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWide(table.offsetWidth > box.clientWidth + 1));
+    const observer = new ResizeObserver(() =>
+      box.toggleAttribute('data-wide', table.offsetWidth > box.clientWidth + 1),
+    );
     observer.observe(box);
     observer.observe(table);
     observed.current = { box, table, observer };
@@ -36,5 +42,4 @@ export function useWideTable(
     },
     [],
   );
-  return wide;
 }

@@ -152,7 +152,7 @@ export function SearchResultsCard({
   const navigate = useNavigate();
   const tableRef = useRef<HTMLTableElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  const wide = useWideTable(boxRef, tableRef);
+  useWideTable(boxRef, tableRef);
   const [ticked, setTicked] = useTicked(filter);
 
   const rows = useMemo(() => sortResults(answer?.results ?? [], sort), [answer, sort]);
@@ -228,10 +228,10 @@ export function SearchResultsCard({
         </Group>
       }
     >
-      <div className={classes.scroller} ref={boxRef} data-wide={wide ? '' : undefined}>
+      <div className={classes.scroller} ref={boxRef}>
         <Table
           ref={tableRef}
-          stickyHeader={!wide}
+          stickyHeader
           stickyHeaderOffset={56}
           verticalSpacing={5}
           horizontalSpacing="xs"
