@@ -206,3 +206,43 @@ test("signing in loads the dashboard's code while the form is filled in, and ask
   expect(api[1]).toBe('/api/v1/order_items/dashboard.json?page=1');
   expect(api.indexOf('/api/v1/carts/unpaid.json')).toBeLessThan(api.indexOf('/api/v1/notifications.json'));
 });
+
+test('the items to assign are on the page before the other cards render, which follow on their own', async ({
+  page,
+}) => {
+  // What the document holds the moment the items' card first appears (a MutationObserver sees each commit).
+  await page.addInitScript(`
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('section[data-testid="unassigned"]')) return;
+      observer.disconnect();
+      window.__firstPaint = {
+        conversations: !!document.querySelector('section[data-testid="conversations"]'),
+        stats: !!document.querySelector('section[data-testid="orderer-stats"]'),
+        placeholders: document.querySelectorAll('main [role="status"][aria-label="Loading…"]').length,
+      };
+    }).observe(document, { childList: true, subtree: true });
+  `);
+  await signIn(page);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('conversations').getByRole('table')).toBeVisible();
+  await expect(page.getByTestId('orderer-stats').getByRole('list')).toBeVisible();
+  expect(await page.evaluate('window.__firstPaint')).toEqual({
+    conversations: false,
+    stats: false,
+    placeholders: 2,
+  });
+  await expect(page.locator('main [role="status"][aria-label="Loading…"]')).toHaveCount(0);
+});
+
+test("a closed picker's options are not on the page until it opens", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('conversations').getByRole('table')).toBeVisible();
+  // The dashboard's pickers (the orderer to assign to, the conversations' assignee), none open: no option of
+  // theirs is rendered, hidden or not.
+  await expect(page.locator('[role="option"]')).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Orderer' }).click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[role="option"]')).toHaveCount(0);
+});

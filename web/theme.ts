@@ -31,6 +31,10 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'sm' } },
     PasswordInput: { defaultProps: { size: 'sm' } },
     Select: { defaultProps: { size: 'sm' } },
+    // Mantine 9 keeps every closed dropdown mounted (hidden, in a portal, with all its options) and positions
+    // it on mount: a forced style and layout per Select or MultiSelect as a screen first renders, and scroll
+    // listeners for as long as it is shown. Mounted on opening, as in Mantine 8, a screen renders without them.
+    Combobox: { defaultProps: { keepMounted: false } },
     Table: { defaultProps: { verticalSpacing: 'xs', highlightOnHover: true } },
     Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
     // Mantine's hidden focus placeholder is a focusable role="presentation" child of role="menu", which
