@@ -4,8 +4,8 @@
  *
  * The items to assign render first; the other cards follow in a deferred render right after that first paint
  * (useDeferredValue's initial value), grey bars holding their place meanwhile. Their requests start with the
- * navigation all the same (prefetch). Rendering all six cards at once held the first list back by about
- * 150 ms on a 2-core machine (bench/browser.ts: sign-in → dashboard data).
+ * navigation all the same (prefetch). Rendering all six cards in one pass held the first list back
+ * (bench/browser.ts: sign-in → dashboard data; docs/performance.md has the figures).
  */
 import { Grid, Skeleton, Stack } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
