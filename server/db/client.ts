@@ -128,15 +128,19 @@ export function fromPostgres(
       // and then find nothing left to apply. It lives on one dedicated connection and ends with it.
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         // A migration may build an index or fill a new table over millions of rows: the requests' statement
         // timeout would cancel it half-way on a large database (each migration runs in its transaction).
+        // Nor may it cancel the wait for the lock, while another instance runs such a migration.
         await client.query('set statement_timeout = 0');
         try {
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
         } finally {
           await client.query('reset statement_timeout');
-          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
       } finally {
         client.release();

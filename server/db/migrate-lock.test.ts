@@ -130,4 +130,36 @@ describe.skipIf(!onPostgres)('migrations and the statement timeout', () => {
       await scratch.close();
     }
   });
+
+  it("nor is the wait for the lock, while another instance's long migration holds it", async () => {
+    const scratch = await scratchDatabase({ migrated: false });
+    const holder = new pg.Client({ connectionString: scratch.url });
+    await holder.connect();
+    const database = fromPostgres(scratch.url, { max: 2, statementTimeoutMs: 100 });
+    try {
+      await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      let settled = false;
+      const migrating = database.migrate().finally(() => {
+        settled = true;
+      });
+      await waitUntil('the instance to wait for the migration lock', async () => {
+        const { rows } = await scratch.admin(
+          `select 1 from pg_locks l join pg_database d on d.oid = l.database
+           where l.locktype = 'advisory' and not l.granted and d.datname = $1`,
+          [scratch.name],
+        );
+        return rows.length === 1;
+      });
+      // Three statement timeouts later it is still waiting, not cancelled.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await migrating;
+      expect((await appliedMigrations(scratch)).rows).toBe(migrationCount);
+    } finally {
+      await holder.end();
+      await database.close();
+      await scratch.close();
+    }
+  });
 });
