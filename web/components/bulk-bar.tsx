@@ -5,7 +5,7 @@
  * this page is confirmed first, with the count. Afterwards it says what was done and what was refused (each
  * ref and why), refreshes the lists and keeps the refused items ticked.
  */
-import { Alert, Button, Group, List, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconDownload, IconFlag, IconFlagOff, IconNote, IconUserCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,6 +24,7 @@ import {
   selectionText,
   stillTicked,
 } from './bulk-model';
+import { LazyModal } from './lazy-modal';
 import type { ListFilterValue } from './list-filter';
 import { type ScreenAction, useScreenActions } from './screen-actions';
 
@@ -284,7 +285,7 @@ export function BulkBar({
           )}
         </Paper>
       )}
-      <Modal
+      <LazyModal
         opened={pending !== null}
         onClose={() => {
           setPending(null);
@@ -353,7 +354,7 @@ export function BulkBar({
             </Stack>
           </form>
         )}
-      </Modal>
+      </LazyModal>
     </>
   );
 }

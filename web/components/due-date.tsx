@@ -1,6 +1,9 @@
-/** A despatch-by date as dd/MM/yyyy, highlighted when it is past (overdue) for an open item. */
-import { Text } from '@mantine/core';
+/**
+ * A despatch-by date as dd/MM/yyyy, highlighted when it is past (overdue) for an open item. Plain spans with
+ * the look of Mantine's small text: it is in every row of the lists (docs/performance.md).
+ */
 import { formatDate, londonToday } from '../../domain/format';
+import classes from './due-date.module.css';
 
 interface DueDateProps {
   /** ISO date (yyyy-MM-dd) or null when the item has none. */
@@ -10,21 +13,12 @@ interface DueDateProps {
 }
 
 export function DueDate({ value, open = true }: DueDateProps) {
-  if (!value)
-    return (
-      <Text span size="sm" c="dimmed">
-        —
-      </Text>
-    );
+  if (!value) return <span className={`${classes.date} ${classes.none}`}>—</span>;
   const overdue = open && value < londonToday(new Date());
   return (
-    <Text span size="sm" c={overdue ? 'red.9' : undefined} fw={overdue ? 600 : undefined}>
+    <span className={overdue ? `${classes.date} ${classes.overdue}` : classes.date}>
       {formatDate(value)}
-      {overdue && (
-        <Text span size="xs" ml={4}>
-          (overdue)
-        </Text>
-      )}
-    </Text>
+      {overdue && <span className={classes.note}>(overdue)</span>}
+    </span>
   );
 }

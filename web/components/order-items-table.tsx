@@ -5,7 +5,6 @@
  * sticky header; tick boxes feed the bulk bar; j / k / Enter / x work the list from the keyboard.
  */
 import {
-  Anchor,
   Checkbox,
   Group,
   Pagination,
@@ -39,6 +38,7 @@ import { ListFilterBar } from './list-filter-bar';
 import classes from './order-items-table.module.css';
 import { queueCountText, sortChange } from './queue-view';
 import { StateBadge } from './state-badge';
+import { TickBox } from './tick-box';
 import { useListKeyboard } from './use-list-keyboard';
 import { useWideTable } from './use-wide-table';
 
@@ -120,7 +120,7 @@ function SortHeader({
 
 function Flags({ item }: { item: OrderItemListRow }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <span className={classes.flags}>
       {item.flagged && (
         <Tooltip label="Flagged">
           <IconFlag size={16} color="var(--mantine-color-red-7)" aria-label="Flagged" />
@@ -136,7 +136,7 @@ function Flags({ item }: { item: OrderItemListRow }) {
           <IconPlayerPause size={16} color="var(--mantine-color-grape-7)" aria-label="On hold" />
         </Tooltip>
       )}
-    </Group>
+    </span>
   );
 }
 
@@ -306,30 +306,22 @@ export function OrderItemsTable<T extends OrderItemListRow>({
                   >
                     {selection && (
                       <td className={CELL}>
-                        <Checkbox
-                          aria-label={`Tick ${item.ref}`}
-                          checked={ticked}
-                          onChange={() => toggle(item)}
-                        />
+                        <TickBox label={`Tick ${item.ref}`} checked={ticked} onChange={() => toggle(item)} />
                       </td>
                     )}
                     <td className={CELL}>
-                      <Anchor component={Link} to={`/orders/${item.ref}`} fw={600} size="sm" ff="monospace">
+                      <Link to={`/orders/${item.ref}`} className={`mantine-focus-auto ${classes.ref}`}>
                         {item.ref}
-                      </Anchor>
+                      </Link>
                     </td>
-                    <td className={CELL}>
-                      <Text size="sm">{item.type}</Text>
-                    </td>
+                    <td className={CELL}>{item.type}</td>
                     <td className={CELL}>
                       <div className={classes.badge}>
                         <StateBadge label={item.state_label} group={item.state_group} />
                       </div>
                     </td>
                     <td className={CELL}>
-                      <Text size="sm" maw={260} truncate="end">
-                        {item.order.customer_name}
-                      </Text>
+                      <span className={classes.customer}>{item.order.customer_name}</span>
                     </td>
                     {columns.map((c) => (
                       <td key={c.key} className={CELL}>
@@ -339,11 +331,7 @@ export function OrderItemsTable<T extends OrderItemListRow>({
                     <td className={CELL}>
                       <DueDate value={item.despatch_due_on} open={isOpen} />
                     </td>
-                    <td className={CELL}>
-                      <Text size="sm" ta="right" ff="monospace">
-                        {formatPence(item.net_value)}
-                      </Text>
-                    </td>
+                    <td className={`${CELL} ${classes.money}`}>{formatPence(item.net_value)}</td>
                     <td className={CELL}>
                       <Flags item={item} />
                     </td>

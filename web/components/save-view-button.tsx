@@ -2,7 +2,7 @@
  * "Save view" beside a filtered list: names the list as it is now (its screen and URL query, without the page
  * number) in a small modal and saves it for the signed-in user; it then shows in the navigation's Views.
  */
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmarkPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { useLocation } from 'react-router';
 import { type SavedViewInput, SavedViewResponseSchema } from '../../domain/contract/lists';
 import { api, isApiError } from '../api/client';
 import { notifySuccess } from '../lib/notify';
+import { LazyModal } from './lazy-modal';
 
 /** The query a view keeps: the list's URL query less the page (a view opens on its first page). */
 export function viewQuery(search: string): string {
@@ -50,7 +51,7 @@ export function SaveViewButton() {
       >
         Save view
       </Button>
-      <Modal
+      <LazyModal
         opened={opened}
         onClose={() => {
           save.reset();
@@ -71,7 +72,7 @@ export function SaveViewButton() {
           onSubmit={() => save.mutate({ saved_view: { name: name.trim(), path: pathname, query } })}
           onCancel={close}
         />
-      </Modal>
+      </LazyModal>
     </>
   );
 }

@@ -3,7 +3,7 @@
  * signed-in user's saved views, each with how many items it matches now (refetched on live updates and every
  * minute), linking to its list; a menu per view renames or deletes it.
  */
-import { ActionIcon, Badge, Group, Menu, Modal, NavLink, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, NavLink, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBookmark, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { api, isApiError } from '../api/client';
 import { escalationCountQuery, savedViewsQuery } from '../api/list-queries';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { isAdmin, useCurrentUser } from './auth';
+import { LazyModal } from './lazy-modal';
 import { ViewNameForm } from './save-view-button';
 import classes from './shell.module.css';
 
@@ -64,7 +65,7 @@ function RenameModal({ view, onClose }: { view: SavedView | null; onClose: () =>
   });
   const fieldError = isApiError(rename.error) ? rename.error.fieldErrors.name : undefined;
   return (
-    <Modal
+    <LazyModal
       opened={view !== null}
       onClose={() => {
         rename.reset();
@@ -86,7 +87,7 @@ function RenameModal({ view, onClose }: { view: SavedView | null; onClose: () =>
           onCancel={onClose}
         />
       )}
-    </Modal>
+    </LazyModal>
   );
 }
 

@@ -4,9 +4,10 @@
  * (⌘K) opens the command palette from anywhere but another dialog. Keys a screen registers through
  * useScreenActions (the order page's) run from here too, so a `g` sequence and a screen key never both fire.
  */
-import { Badge, Group, Kbd, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Kbd, Stack, Table, Text, Title } from '@mantine/core';
 import { Fragment, useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { LazyModal } from './lazy-modal';
 import type { ScreenActionsStore } from './screen-actions-store';
 import {
   isChord,
@@ -132,7 +133,7 @@ export function ShortcutsDialog({
 }) {
   const id = useId();
   return (
-    <Modal
+    <LazyModal
       opened={opened}
       onClose={onClose}
       title="Keyboard shortcuts"
@@ -164,6 +165,6 @@ export function ShortcutsDialog({
           Single keys are ignored while you type in a field or a dialog is open.
         </Text>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }

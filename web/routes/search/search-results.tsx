@@ -34,6 +34,7 @@ import { isFilterEmpty, type ListFilterValue } from '../../components/list-filte
 import { ListFilterBar } from '../../components/list-filter-bar';
 import classes from '../../components/order-items-table.module.css';
 import { StateBadge } from '../../components/state-badge';
+import { TickBox } from '../../components/tick-box';
 import { useListKeyboard } from '../../components/use-list-keyboard';
 import { useWideTable } from '../../components/use-wide-table';
 import {
@@ -274,8 +275,8 @@ export function SearchResultsCard({
                   aria-label={`${item.ref}, ${item.type}, ${item.state_label}`}
                 >
                   <Table.Td>
-                    <Checkbox
-                      aria-label={`Tick ${item.ref}`}
+                    <TickBox
+                      label={`Tick ${item.ref}`}
                       checked={ticked.has(item.id)}
                       onChange={() => toggle(item)}
                     />
