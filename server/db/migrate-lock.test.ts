@@ -33,6 +33,16 @@ async function appliedMigrations(scratch: ScratchDatabase) {
   return rows[0] as { rows: number; distinct_hashes: number };
 }
 
+/** True while one session of the scratch database waits for an advisory lock (the migration lock). */
+async function waitsForTheLock(scratch: ScratchDatabase) {
+  const { rows } = await scratch.admin(
+    `select 1 from pg_locks l join pg_database d on d.oid = l.database
+     where l.locktype = 'advisory' and not l.granted and d.datname = $1`,
+    [scratch.name],
+  );
+  return rows.length === 1;
+}
+
 /** Runs `node --import tsx server/cli/main.ts db:migrate` (what `npm run db:migrate` runs). */
 function runMigrateCli(databaseUrl: string): { exited: Promise<{ code: number | null; output: string }> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', 'db:migrate'], {
@@ -82,14 +92,7 @@ describe.skipIf(!onPostgres)('migrations under an advisory lock', () => {
     try {
       await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       const first = runMigrateCli(scratch.url);
-      await waitUntil('the CLI to wait for the migration lock', async () => {
-        const { rows } = await scratch.admin(
-          `select 1 from pg_locks l join pg_database d on d.oid = l.database
-           where l.locktype = 'advisory' and not l.granted and d.datname = $1`,
-          [scratch.name],
-        );
-        return rows.length === 1;
-      });
+      await waitUntil('the CLI to wait for the migration lock', () => waitsForTheLock(scratch));
       const { rows } = await holder.query("select to_regclass('drizzle.__drizzle_migrations') as t");
       expect(rows[0].t).toBeNull();
       await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
@@ -142,14 +145,7 @@ describe.skipIf(!onPostgres)('migrations and the statement timeout', () => {
       const migrating = database.migrate().finally(() => {
         settled = true;
       });
-      await waitUntil('the instance to wait for the migration lock', async () => {
-        const { rows } = await scratch.admin(
-          `select 1 from pg_locks l join pg_database d on d.oid = l.database
-           where l.locktype = 'advisory' and not l.granted and d.datname = $1`,
-          [scratch.name],
-        );
-        return rows.length === 1;
-      });
+      await waitUntil('the instance to wait for the migration lock', () => waitsForTheLock(scratch));
       // Three statement timeouts later it is still waiting, not cancelled.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(settled).toBe(false);
