@@ -5,7 +5,7 @@
 import * as argon2 from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInFailures } from '../db/schema';
+import { signInFailures, users } from '../db/schema';
 import {
   ACCOUNT_SLOWDOWN_AFTER,
   MAX_FAILURES_PER_ADDRESS,
@@ -185,5 +185,26 @@ describe('refusals take the same time', () => {
     let spread = await measure(0);
     for (let run = 1; run < 5 && spread > 1.2; run++) spread = await measure(run);
     expect(spread).toBeLessThanOrEqual(1.2);
+  });
+});
+
+describe('hashes made with older settings', () => {
+  const storedHash = async (id: number) =>
+    (await ctx.database.db.select().from(users).where(eq(users.id, id)))[0].passwordHash;
+
+  it('are remade with the current ones at the next sign-in, and only with the right password', async () => {
+    const user = await buildUser(ctx.database);
+    const older = await argon2.hash(TEST_PASSWORD, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    await ctx.database.db.update(users).set({ passwordHash: older }).where(eq(users.id, user.id));
+
+    expect((await attempt(user.email, 'wrong-password', '192.0.2.40')).statusCode).toBe(401);
+    expect(await storedHash(user.id)).toBe(older);
+
+    expect((await attempt(user.email, TEST_PASSWORD, '192.0.2.40')).statusCode).toBe(200);
+    const remade = await storedHash(user.id);
+    expect(remade).not.toBe(older);
+    expect(remade).toMatch(/^\$argon2id\$v=19\$m=12288,t=3,p=1\$/);
+    expect((await attempt(user.email, TEST_PASSWORD, '192.0.2.41')).statusCode).toBe(200);
+    expect(await storedHash(user.id)).toBe(remade);
   });
 });

@@ -9,9 +9,9 @@
  * attempt removes its row again (it checked nothing); a checked one keeps it as a failure unless it succeeds.
  */
 import { and, eq, gt, or, sql } from 'drizzle-orm';
-import { verifyDecoy, verifyPassword } from '../../auth/passwords';
+import { hashPassword, needsRehash, verifyDecoy, verifyPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
-import { signInFailures } from '../../db/schema';
+import { signInFailures, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { findUserByEmail, type UserRow } from '../users/users';
 
@@ -93,5 +93,12 @@ export async function signIn(
   // Success clears this address's failures on the account (its own attempt row among them); other
   // addresses' failures stay counted.
   await db.delete(signInFailures).where(and(eq(signInFailures.email, email), eq(signInFailures.ip, ip)));
+  // A hash made with older settings (passwords.ts) is remade with today's, now that the password is known.
+  // Only the hash changes: the sessions stay, and so does the user's `updated_at` (nothing they see changed).
+  if (needsRehash(user.passwordHash)) {
+    const passwordHash = await hashPassword(input.password);
+    await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    return { ...user, passwordHash };
+  }
   return user;
 }
