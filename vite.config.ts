@@ -39,9 +39,50 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's `useId` (@mantine/hooks) as React's `useId` alone. Mantine's returns React's id on the first
+ * render, then swaps it for a random one in a layout effect: a state update in every component that has an
+ * id (inputs, popovers, tooltips, selects, collapses), so each screen's first commit re-renders ~110 of them
+ * before the browser paints (docs/performance.md). React's id is unique and stable for the component's life;
+ * the random one is left over from React before 18. The build fails if Mantine's module is no longer the one
+ * this replaces (an upgrade changed it): check what it does then, and keep or drop this.
+ */
+function mantineStableId(): Plugin {
+  const file = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  // Two lines of the module this replaces (the first id, then the random one swapped in).
+  const expected = ['useState(`mantine-', 'setUuid(randomId());'];
+  let replaced = false;
+  return {
+    name: 'ukds-mantine-stable-id',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      replaced = false;
+    },
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      replaced = true;
+      if (!expected.every((line) => code.includes(line)))
+        this.error(`${id} is not the useId this build replaces (vite.config.ts, mantineStableId)`);
+      return {
+        code: `import { useId as useReactId } from 'react';
+export function useId(staticId) {
+  const reactId = useReactId();
+  return typeof staticId === 'string' ? staticId : \`mantine-\${reactId.replace(/[^\\w-]/g, '')}\`;
+}
+`,
+        map: null,
+      };
+    },
+    buildEnd(error) {
+      if (!error && !replaced) this.error('@mantine/hooks useId was not found to replace (vite.config.ts)');
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot('./web'),
-  plugins: [react(), precompress()],
+  plugins: [mantineStableId(), react(), precompress()],
   // zod, jitless before any schema is built, whichever chunk builds it (web/zod-config.ts says why).
   resolve: { alias: [{ find: /^zod$/, replacement: fromRoot('./web/zod-config.ts') }] },
   build: {
