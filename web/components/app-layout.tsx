@@ -25,7 +25,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { orderersQuery } from '../api/queries';
 import { useConnectionLost } from '../lib/connection';
@@ -34,6 +34,7 @@ import { isAdmin, useCurrentUser } from './auth';
 import { Clock } from './clock';
 import { CONNECTION_BANNER_HEIGHT, ConnectionBanner } from './connection-banner';
 import { useKeyboard } from './keyboard-shell';
+import { NavItem } from './nav-item';
 import { NotificationBanners } from './notification-banner';
 import { NotificationsBell } from './notifications-bell';
 import { PRODUCT_NAME } from './page-title';
@@ -44,32 +45,6 @@ import { UserMenu } from './user-menu';
 
 const HEADER_HEIGHT = 56;
 const iconProps = { size: 18, stroke: 1.6, 'aria-hidden': true } as const;
-
-function NavItem({
-  to,
-  label,
-  icon,
-  exact = false,
-}: {
-  to: string;
-  label: string;
-  icon: ReactNode;
-  exact?: boolean;
-}) {
-  const { pathname } = useLocation();
-  const active = exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
-  return (
-    <NavLink
-      component={Link}
-      to={to}
-      label={label}
-      leftSection={icon}
-      active={active}
-      aria-current={active ? 'page' : undefined}
-      className={classes.navLink}
-    />
-  );
-}
 
 function WorkQueuesNav() {
   const { pathname } = useLocation();

@@ -15,6 +15,7 @@ import { escalationCountQuery, savedViewsQuery } from '../api/list-queries';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { isAdmin, useCurrentUser } from './auth';
 import { LazyModal } from './lazy-modal';
+import { NavItem } from './nav-item';
 import { ViewNameForm } from './save-view-button';
 import classes from './shell.module.css';
 
@@ -29,20 +30,15 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 }
 
 function EscalationsNavItem() {
-  const { pathname } = useLocation();
   const desk = useQuery(escalationCountQuery);
-  const active = pathname === '/escalations';
   const count = desk.data?.total_count;
   return (
-    <NavLink
-      component={Link}
+    <NavItem
       to="/escalations"
       label="Escalations"
-      leftSection={<IconAlertTriangle {...iconProps} />}
+      icon={<IconAlertTriangle {...iconProps} />}
       rightSection={count !== undefined ? <CountBadge count={count} label="escalated items" /> : null}
-      active={active}
-      aria-current={active ? 'page' : undefined}
-      className={classes.navLink}
+      exact
     />
   );
 }
