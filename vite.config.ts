@@ -42,8 +42,8 @@ function precompress(): Plugin {
 /**
  * Mantine's `useId` (@mantine/hooks) as React's `useId` alone. Mantine's returns React's id on the first
  * render, then swaps it for a random one in a layout effect: a state update in every component that has an
- * id (inputs, popovers, tooltips, selects, collapses), so each screen's first commit re-renders ~110 of them
- * before the browser paints (docs/performance.md). React's id is unique and stable for the component's life;
+ * id (inputs, popovers, tooltips, selects, collapses), so each of them renders twice before a screen's first
+ * paint (~40 components on the dashboard; docs/performance.md). React's id is unique and stable for the component's life;
  * the random one is left over from React before 18. The build fails if Mantine's module is no longer the one
  * this replaces (an upgrade changed it): check what it does then, and keep or drop this.
  */
