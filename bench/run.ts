@@ -11,11 +11,17 @@
  * First in each level comes the floor: `current_user`, which runs no SQL (the session is in the cache), so it
  * times what every call pays before and after its SQL: the HTTP exchange with the load client, the sign-in
  * check and the answer. A call whose SQL takes less than twice the floor cannot have an API/raw ratio under 1.5.
+ * Then the transport: a bare node:http server in this process answering the floor's bytes (status, headers and
+ * body as the app sent them) with no framework, no session and no database, timed with the same client: what
+ * the machine's loopback, Node's HTTP and the load client cost before any code of ours runs. Each call's row
+ * also gives (API − transport) / raw, the ratio with that part taken out (an approximation: p50s subtracted).
  * Prints a table with the API/raw ratio and writes it as JSON under bench/results/. Also reports the SPA's
  * gzip weight (initial JS/CSS and each lazy chunk) from dist/.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -98,6 +104,47 @@ function loadHttp(
     });
     worker.once('error', reject);
   });
+}
+
+/** Captures one answer of the app as bytes (status, headers, body) for the bare server to repeat. */
+function captureAnswer(call: { url: string; method: string; headers: Record<string, string> }) {
+  return new Promise<{ status: number; headers: http.OutgoingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = http.request(call.url, { method: call.method, headers: call.headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const headers: http.OutgoingHttpHeaders = { ...res.headers };
+          // The bare server's own connection handling and clock write these, as Node does for the app.
+          for (const name of ['date', 'connection', 'keep-alive', 'transfer-encoding']) delete headers[name];
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+/** A node:http server on 127.0.0.1 that answers every request with `answer`, reading nothing of it. */
+async function bareServer(answer: Awaited<ReturnType<typeof captureAnswer>>) {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** Runs `task` from `connections` loops for `seconds`; answers latency percentiles (ms) and throughput. */
@@ -299,9 +346,27 @@ async function main() {
     if (values['show-sql'])
       for (const s of captured.get(c.name) ?? []) console.log(`-- ${c.name} ${JSON.stringify(s)}`);
   }
+  const floorCall = calls.find((c) => c.floor);
+  if (!floorCall) throw new Error('no floor call');
+  const bare = await bareServer(await captureAnswer(httpCall(floorCall)));
   const rows = [];
   for (const connections of LEVELS) {
     console.log(`\n${connections} in flight`);
+    const transport = await loadHttp(
+      { ...httpCall(floorCall), url: `${bare.url}${floorCall.path}` },
+      connections,
+    );
+    rows.push({
+      call: 'transport: bare node:http',
+      connections,
+      api_p50_ms: +transport.p50.toFixed(2),
+      api_p95_ms: +transport.p95.toFixed(2),
+      api_rps: Math.round(transport.rps),
+      transport: true,
+    });
+    console.log(
+      `${'transport'.padEnd(20)} p50 ${transport.p50.toFixed(2).padStart(11)} ms  p95 ${transport.p95.toFixed(1).padStart(7)} ms   ${' '.repeat(4)}  ${String(Math.round(transport.rps)).padStart(5)} req/s | a bare node:http server repeating the floor's answer: no code of ours`,
+    );
     for (const c of chosen) {
       const statements = captured.get(c.name) ?? [];
       const api = await loadHttp(httpCall(c), connections);
@@ -320,6 +385,10 @@ async function main() {
         statements: statements.length,
         // No ratio for the floor: it has no SQL to compare with.
         ratio_p50: c.floor ? null : +(api.p50 / Math.max(direct.p50, 0.001)).toFixed(2),
+        // The same with the transport's p50 taken out of the API's: what our code adds, against the SQL.
+        ratio_p50_beyond_transport: c.floor
+          ? null
+          : +((api.p50 - transport.p50) / Math.max(direct.p50, 0.001)).toFixed(2),
         target_p95_ms: c.target,
         met: api.p95 < c.target,
         ...(c.floor ? { floor: true } : {}),
@@ -332,7 +401,7 @@ async function main() {
         continue;
       }
       console.log(
-        `${row.call.padEnd(20)} API p50 ${row.api_p50_ms.toFixed(1).padStart(7)} ms  p95 ${row.api_p95_ms.toFixed(1).padStart(7)} ms ${row.met ? '✓' : '✗'}${String(row.target_p95_ms).padStart(4)}  ${String(row.api_rps).padStart(5)} req/s | raw p50 ${row.raw_p50_ms.toFixed(1).padStart(7)} ms  p95 ${row.raw_p95_ms.toFixed(1).padStart(7)} ms (${row.statements} stmt) | API/raw ${row.ratio_p50?.toFixed(2)}`,
+        `${row.call.padEnd(20)} API p50 ${row.api_p50_ms.toFixed(1).padStart(7)} ms  p95 ${row.api_p95_ms.toFixed(1).padStart(7)} ms ${row.met ? '✓' : '✗'}${String(row.target_p95_ms).padStart(4)}  ${String(row.api_rps).padStart(5)} req/s | raw p50 ${row.raw_p50_ms.toFixed(1).padStart(7)} ms  p95 ${row.raw_p95_ms.toFixed(1).padStart(7)} ms (${row.statements} stmt) | API/raw ${row.ratio_p50?.toFixed(2)} (${row.ratio_p50_beyond_transport?.toFixed(2)} beyond transport)`,
       );
     }
   }
@@ -356,6 +425,7 @@ async function main() {
     );
     console.log(`\nwritten ${file}`);
   }
+  await bare.close();
   await app.close();
   await raw?.end();
   await database.close();
