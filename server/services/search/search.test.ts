@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fcoBatches, groOrders } from '../../db/schema';
 import { buildOrder, buildOrderItem } from '../../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
@@ -18,6 +20,20 @@ const advanced = (query: object) =>
   agent.request({ method: 'POST', url: '/api/v1/search/advanced.json', payload: { search: { query } } });
 const refs = (res: Awaited<ReturnType<typeof simple>>) =>
   res.json().results.map((r: { ref: string }) => r.ref);
+
+/** How many times a statement's plan looked up order items by their orderable (EXPLAIN ANALYZE's loops). */
+async function itemsJoined(query: SQL) {
+  const explained = await ctx.database.db.execute<{ 'QUERY PLAN': unknown }>(
+    sql`explain (analyze, format json) ${query}`,
+  );
+  const raw = explained.rows[0]['QUERY PLAN'];
+  const plans = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+  type PlanNode = { 'Index Name'?: string; 'Actual Loops': number; Plans?: PlanNode[] };
+  const loops = (node: PlanNode): number =>
+    (node['Index Name'] === 'order_items_orderable_idx' ? node['Actual Loops'] : 0) +
+    (node.Plans ?? []).reduce((sum, child) => sum + loops(child), 0);
+  return loops(plans[0].Plan);
+}
 
 describe('quick search', () => {
   it('finds by each field', async () => {
@@ -110,8 +126,16 @@ describe('quick search', () => {
         .slice(0, 25)
         .sort(),
     ).toEqual(newest);
-    // 252 Olivers: under the cap, so every match is counted, through the trigram indexes as well.
+    // 252 Olivers: under the cap, so every match is counted, through the trigram indexes as well. The
+    // whole-surname lookup stopped short of the cap: it does not even join its matches' items.
+    const execute = vi.spyOn(ctx.database.db, 'execute');
     const olivers = await advanced({ surname_a: 'Abbotsleigh', firstname_a: 'Ol' });
+    const first = execute.mock.calls
+      .map(([query]) => query as SQL)
+      .find((query) => new PgDialect().sqlToQuery(query).sql.includes('with newest as'));
+    execute.mockRestore();
+    if (!first) throw new Error('the whole-surname lookup did not run');
+    expect(await itemsJoined(first)).toBe(0);
     expect(olivers.json()).toMatchObject({ total: 21 * 12, total_capped: false });
     // A fragment of the surname still finds them (the trigram indexes), capped.
     expect((await simple('bbotslei')).json()).toMatchObject({ total: MAX_COUNTED, total_capped: true });
