@@ -44,6 +44,12 @@ const NAMES = sql`coalesce(ob.firstname_a, '') || ' ' || coalesce(ob.surname_a, 
 const billing = alias(addresses, 'billing');
 
 /**
+ * What every lookup answers of an item it finds (as `oi`): its id, and what the ranking needs, read from the
+ * row the lookup reached anyway, so the ranking does not look each item up again.
+ */
+const FOUND = sql.raw('oi.id, oi.ref, oi.created_at');
+
+/**
  * The matches narrowed by a list filter, collected up to MAX_COLLECTED rows: the filter applies before the
  * collection stops, so "more than" counts matches that pass it. An item found by two branches (its customer's
  * e-mail and a name on the certificate) is collected twice. The order and its billing address are joined
@@ -60,7 +66,7 @@ function collectedHits(hits: SQL, filter: ListFilter | undefined): SQL {
     ? sql`join ${orders} on ${orders.id} = ${orderItems.orderId}
       join ${addresses} ${sql.identifier('billing')} on ${billing.id} = ${orders.billingAddressId}`
     : sql``;
-  return sql`select h.id from (${hits}) h
+  return sql`select h.id, h.ref, h.created_at from (${hits}) h
     join ${orderItems} on ${orderItems.id} = h.id ${joins}
     where ${condition} limit ${MAX_COLLECTED}`;
 }
@@ -77,9 +83,10 @@ function collectedHits(hits: SQL, filter: ListFilter | undefined): SQL {
 async function rankedHits(db: Db, hits: SQL, rank: SQL, filter: ListFilter | undefined, named: boolean) {
   const statement = sql`
     with collected as materialized (${collectedHits(hits, filter)}),
-    hits as (select distinct id from collected limit ${MAX_COUNTED})
+    -- Named as the ranking expressions name an item (rank: oi.ref).
+    oi as (select distinct id, ref, created_at from collected limit ${MAX_COUNTED})
     select oi.id, count(*) over ()::int as total, (select count(*) from collected)::int as collected
-    from hits join order_items oi on oi.id = hits.id
+    from oi
     order by ${rank}, oi.created_at desc, oi.id desc
     limit ${SEARCH_LIMIT}`;
   type Hit = { id: number; total: number; collected: number };
@@ -102,7 +109,7 @@ async function rankedHits(db: Db, hits: SQL, rank: SQL, filter: ListFilter | und
  */
 function newestFirst(orderables: SQL, item?: SQL | null): SQL {
   return sql`with newest as materialized (${orderables} order by ob.id desc limit ${MAX_COUNTED})
-    select oi.id from newest join order_items oi on oi.orderable_id = newest.id
+    select ${FOUND} from newest join order_items oi on oi.orderable_id = newest.id
     where (select count(*) from newest) >= ${MAX_COUNTED}${item ? sql` and ${item}` : sql``}`;
 }
 
@@ -156,22 +163,22 @@ export async function simpleSearch(db: Db, query: string, viewer: SessionUser, f
   const escaped = escapeLike(q);
   // External references (GRO, FCO) hold letters and digits: matched anywhere in them.
   const references = sql`
-    select order_item_id as id from gro_orders where reference ilike ${p}
-    union all select oi.id from fco_batches f join order_items oi on oi.fco_batch_id = f.id where f.fco_reference ilike ${p}`;
+    select ${FOUND} from gro_orders g join order_items oi on oi.id = g.order_item_id where g.reference ilike ${p}
+    union all select ${FOUND} from fco_batches f join order_items oi on oi.fco_batch_id = f.id where f.fco_reference ilike ${p}`;
   const isRef = /^[\d-]+$/.test(q);
   const hits = isRef
     ? // Digits (and a dash) are a ref. An item ref begins with its order's ref, so one prefix lookup on item
       // refs finds "824981" (the order's items) and "824981-2" alike; names, e-mails and postcodes hold none.
-      sql`select id from order_items where ref like ${`${escaped}%`}
+      sql`select ${FOUND} from order_items oi where oi.ref like ${`${escaped}%`}
     union all ${references}`
     : // Letters cannot be in our refs. One branch per table: an OR within a table still uses its indexes
       // (a BitmapOr), an OR across joined tables would not.
       sql`${references}
-    union all select oi.id from orders o join order_items oi on oi.order_id = o.id where o.email ilike ${p}
-    union all select oi.id from addresses a join orders o on o.billing_address_id = a.id
+    union all select ${FOUND} from orders o join order_items oi on oi.order_id = o.id where o.email ilike ${p}
+    union all select ${FOUND} from addresses a join orders o on o.billing_address_id = a.id
       join order_items oi on oi.order_id = o.id
       where a.name ilike ${p} or replace(a.zip, ' ', '') ilike ${likePattern(q.replace(/\s+/g, ''))}
-    union all select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id where (${NAMES}) ilike ${p}`;
+    union all select ${FOUND} from orderables ob join order_items oi on oi.orderable_id = ob.id where (${NAMES}) ilike ${p}`;
   const exact = q.toLowerCase();
   const rank = sql`case
     when lower(oi.ref) = ${exact} then 0
@@ -217,7 +224,7 @@ export async function advancedSearch(
     else names.push(sql`ob.${sql.raw(field)} ilike ${`${escapeLike(value)}%`}`);
   }
   const type = query.type ? sql`oi.type = ${query.type}` : null;
-  const hits = sql`select oi.id from orderables ob join order_items oi on oi.orderable_id = ob.id
+  const hits = sql`select ${FOUND} from orderables ob join order_items oi on oi.orderable_id = ob.id
     where ${sql.join(type ? [...names, type] : names, sql` and `)}`;
   return answer(db, { hits, rank: sql`null::int`, first: wholeSurnameFirst(query, type) }, viewer, filter);
 }
