@@ -1,15 +1,20 @@
 /** Customer conversations: the inbox (active) or the other (archived) ones, optionally by assignee, 25 a page, latest first. */
-import { Anchor, Box, Group, Pagination, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../domain/format';
 import { SectionCard } from '../../components/section-card';
+import { SegmentedToggle } from '../../components/segmented-toggle';
 import { assigneesQuery } from './conversation-assignees';
 import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 import { conversationsQuery } from './dashboard-queries';
 
 type Folder = 'inbox' | 'other';
+const FOLDERS = [
+  { value: 'inbox', label: 'Inbox' },
+  { value: 'other', label: 'Other' },
+] as const satisfies readonly { value: Folder; label: string }[];
 
 /** The customer's (already sanitised) HTML as one line of plain text for the preview. */
 function plainText(html: string): string {
@@ -54,18 +59,14 @@ export function ConversationsCard() {
         w={130}
         data-testid="conversation-assignee-filter"
       />
-      <SegmentedControl
-        size="xs"
-        aria-label="Conversations to show"
+      <SegmentedToggle
+        label="Conversations to show"
         value={folder}
         onChange={(value) => {
-          setFolder(value as Folder);
+          setFolder(value);
           setPage(1);
         }}
-        data={[
-          { value: 'inbox', label: 'Inbox' },
-          { value: 'other', label: 'Other' },
-        ]}
+        data={FOLDERS}
       />
     </Group>
   );
