@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './server/node-flags';
 
 // scripts/test.mjs picks a free port; a direct `npx playwright test` uses 3210.
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -46,7 +47,7 @@ export default defineConfig({
   },
   webServer: {
     // The compiled server (npm run build, or scripts/test.mjs, builds it): the browser tests drive what ships.
-    command: 'node --enable-source-maps dist-server/main.js',
+    command: `node ${SERVER_NODE_FLAGS.join(' ')} dist-server/main.js`,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../server/node-flags';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The flags every benchmark launches Chromium with: headless, and nothing of its own on the network. */
@@ -70,7 +71,7 @@ export async function startApp(name: string): Promise<AppProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), `ukds-${name}-`));
-  const child = spawn(process.execPath, ['dist-server/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist-server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

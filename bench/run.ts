@@ -15,6 +15,7 @@
  * body as the app sent them) with no framework, no session and no database, timed with the same client: what
  * the machine's loopback, Node's HTTP and the load client cost before any code of ours runs. Each call's row
  * also gives (API − transport) / raw, the ratio with that part taken out (an approximation: p50s subtracted).
+ * Each call's row also counts the garbage collector's pauses in this process while the API was measured.
  * Prints a table with the API/raw ratio and writes it as JSON under bench/results/. Also reports the SPA's
  * gzip weight (initial JS/CSS and each lazy chunk) from dist/.
  */
@@ -24,6 +25,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
+import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
@@ -88,6 +90,29 @@ const summary = (latencies: number[]) => ({
   rps: latencies.length / SECONDS,
   n: latencies.length,
 });
+
+/**
+ * The garbage collector's pauses in this process (the app's and the raw replay's isolate, not the load
+ * client's) while `measure` runs: full (mark-compact) and young-generation collections, and their pauses in ms
+ * (a full collection's incremental marking runs between its pauses and is not counted in them).
+ */
+async function withGc<T>(measure: () => Promise<T>) {
+  const gc = { major: 0, minor: 0, pause_ms: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.pause_ms += entry.duration;
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) gc.major++;
+      else if (kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) gc.minor++;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const result = await measure();
+  // Entries are delivered in a later task: let the last ones in before counting.
+  await new Promise((resolve) => setImmediate(resolve));
+  observer.disconnect();
+  return { result, gc: { ...gc, pause_ms: Math.round(gc.pause_ms) } };
+}
 
 /** Sends one call from `connections` loops for `seconds` in a worker thread; answers its latency summary. */
 function loadHttp(
@@ -369,7 +394,7 @@ async function main() {
     );
     for (const c of chosen) {
       const statements = captured.get(c.name) ?? [];
-      const api = await loadHttp(httpCall(c), connections);
+      const { result: api, gc } = await withGc(() => loadHttp(httpCall(c), connections));
       const direct =
         values['api-only'] || c.floor
           ? { p50: 0, p95: 0 }
@@ -391,6 +416,10 @@ async function main() {
           : +((api.p50 - transport.p50) / Math.max(direct.p50, 0.001)).toFixed(2),
         target_p95_ms: c.target,
         met: api.p95 < c.target,
+        // The app's collections while the API was measured (a full one every few hundred ms is a heap problem).
+        api_gc_major: gc.major,
+        api_gc_minor: gc.minor,
+        api_gc_pause_ms: gc.pause_ms,
         ...(c.floor ? { floor: true } : {}),
       };
       rows.push(row);
@@ -401,7 +430,7 @@ async function main() {
         continue;
       }
       console.log(
-        `${row.call.padEnd(20)} API p50 ${row.api_p50_ms.toFixed(1).padStart(7)} ms  p95 ${row.api_p95_ms.toFixed(1).padStart(7)} ms ${row.met ? '✓' : '✗'}${String(row.target_p95_ms).padStart(4)}  ${String(row.api_rps).padStart(5)} req/s | raw p50 ${row.raw_p50_ms.toFixed(1).padStart(7)} ms  p95 ${row.raw_p95_ms.toFixed(1).padStart(7)} ms (${row.statements} stmt) | API/raw ${row.ratio_p50?.toFixed(2)} (${row.ratio_p50_beyond_transport?.toFixed(2)} beyond transport)`,
+        `${row.call.padEnd(20)} API p50 ${row.api_p50_ms.toFixed(1).padStart(7)} ms  p95 ${row.api_p95_ms.toFixed(1).padStart(7)} ms ${row.met ? '✓' : '✗'}${String(row.target_p95_ms).padStart(4)}  ${String(row.api_rps).padStart(5)} req/s | raw p50 ${row.raw_p50_ms.toFixed(1).padStart(7)} ms  p95 ${row.raw_p95_ms.toFixed(1).padStart(7)} ms (${row.statements} stmt) | API/raw ${row.ratio_p50?.toFixed(2)} (${row.ratio_p50_beyond_transport?.toFixed(2)} beyond transport) | gc ${gc.major} full ${gc.minor} young, ${gc.pause_ms} ms`,
       );
     }
   }
@@ -421,7 +450,7 @@ async function main() {
     const file = `bench/results/${now.toISOString().slice(0, 10)}-${database.kind}-${items}.json`;
     writeFileSync(
       file,
-      `${JSON.stringify({ when: now.toISOString(), database: database.kind, items, connections: LEVELS, seconds: SECONDS, responses: RESPONSES, searched_surname: surname, machine: { cpus: cpus().length, model: cpus()[0]?.model, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version }, calls: rows, spa }, null, 2)}\n`,
+      `${JSON.stringify({ when: now.toISOString(), database: database.kind, items, connections: LEVELS, seconds: SECONDS, responses: RESPONSES, searched_surname: surname, machine: { cpus: cpus().length, model: cpus()[0]?.model, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version, node_flags: process.execArgv.filter((arg) => arg.startsWith('--max')) }, calls: rows, spa }, null, 2)}\n`,
     );
     console.log(`\nwritten ${file}`);
   }

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from '../server/node-flags';
 import { apiAs, createOrder, ordererId } from './api-helpers';
 import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
@@ -41,7 +42,7 @@ class OwnServer {
 
   /** Starts it and waits until /readyz says ready (a fresh data dir is migrated and seeded first). */
   async start(): Promise<void> {
-    this.process = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
+    this.process = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist-server/main.js'], {
       env: {
         ...process.env,
         PORT: String(this.port),

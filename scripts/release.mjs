@@ -3,7 +3,7 @@
 // package.json and the lockfile, and the production dependencies only. The Dockerfile runs this script; so
 // does the release test in CI (server/release.test.ts), so what CI tests is what the image holds.
 //   node scripts/release.mjs <outDir>
-// Then, in <outDir>:  NODE_ENV=production DATABASE_URL=… node dist-server/main.js   (or npm run start:prod)
+// Then, in <outDir>:  NODE_ENV=production DATABASE_URL=… npm run start:prod
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -39,4 +39,4 @@ run(
   target,
 );
 rmSync(path.join(target, 'node_modules', '.package-lock.json'), { force: true });
-console.log(`release ready in ${target}: cd there and run  NODE_ENV=production node dist-server/main.js`);
+console.log(`release ready in ${target}: cd there and run  NODE_ENV=production npm run start:prod`);

@@ -3,7 +3,7 @@
 // build (or there is none), then runs the compiled server. A production start is `npm run start:prod`,
 // which never builds.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const STAMP = path.join('dist-server', '.build-stamp');
@@ -27,7 +27,9 @@ if (Math.max(...SOURCES.map(newest)) > built) {
   writeFileSync(STAMP, new Date().toISOString());
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], { stdio: 'inherit' });
+// The server's Node.js flags (server/node-flags.ts says why).
+const flags = JSON.parse(readFileSync('server/node-flags.json', 'utf8'));
+const server = spawn(process.execPath, [...flags, 'dist-server/main.js'], { stdio: 'inherit' });
 // The server drains and exits on its own signal; forward ours and leave with its code.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

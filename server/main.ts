@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { backgroundJobs } from './jobs/registry';
 import { startJobRunner } from './jobs/runner';
+import { missingNodeFlags } from './node-flags';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
 import { consoleProgress } from './seed/progress';
 import { openStorage } from './storage/open';
@@ -24,6 +25,12 @@ async function main(): Promise<void> {
     log.fatal({ err: error, origin }, 'uncaught exception; exiting');
     process.exit(1);
   });
+  const missing = missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS);
+  if (config.nodeEnv === 'production' && missing.length > 0)
+    log.warn(
+      { missing },
+      'started without the Node.js flags the server is tuned for: npm run start:prod passes them (README, "Deploy")',
+    );
 
   const database = await openDatabase({
     ...config,
