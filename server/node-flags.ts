@@ -10,7 +10,7 @@
  * limit, and it runs a full collection of the whole heap (~30 ms of marking) every 40–90 list requests. With
  * the smaller one a cheap scavenge (~0.5 ms) frees them first: full collections fell from 13–22 to 4–6 per
  * 5 s of dashboard requests, and the dashboard's p95 from 28–30 to 22–24 ms at 8 in flight at 1M items
- * (docs/performance.md, "Figures of 28/11/2026, afternoon").
+ * (docs/performance.md, the figures of 28/11/2026, late morning).
  */
 import flags from './node-flags.json' with { type: 'json' };
 
