@@ -15,7 +15,7 @@
  * body as the app sent them) with no framework, no session and no database, timed with the same client: what
  * the machine's loopback, Node's HTTP and the load client cost before any code of ours runs. Each call's row
  * also gives (API − transport) / raw, the ratio with that part taken out (an approximation: p50s subtracted).
- * Each call's row also counts the garbage collector's pauses in this process while the API was measured.
+ * It also counts this process's garbage collections (full and young) and their pauses while the API was measured.
  * Prints a table with the API/raw ratio and writes it as JSON under bench/results/. Also reports the SPA's
  * gzip weight (initial JS/CSS and each lazy chunk) from dist/.
  */
