@@ -418,6 +418,16 @@ export const openItemDueCounts = pgTable(
   (t) => [primaryKey({ name: 'open_item_due_counts_pkey', columns: [t.userId, t.despatchDueOn] })],
 );
 
+/**
+ * Every first surname and every first first name (`orderables.surname_a`, `firstname_a`) written, once each,
+ * in lower case: the words an advanced search's name fragment is matched against (a trigram index over a
+ * few thousand words instead of a million orderables), before the matching names are looked up in the
+ * orderables' own btree (migration 0029, services/search/search.ts). Kept by triggers as orderables are
+ * written; a word no orderable holds any more stays and matches nothing.
+ */
+export const nameASurnames = pgTable('name_a_surnames', { word: text('word').primaryKey() });
+export const nameAFirstnames = pgTable('name_a_firstnames', { word: text('word').primaryKey() });
+
 export const salesDailyOrders = pgTable('sales_daily_orders', {
   day: date('day').primaryKey(),
   orders: integer('orders').notNull().default(0),

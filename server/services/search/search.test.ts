@@ -261,6 +261,45 @@ describe('advanced search', () => {
     expect(await refsOf({ firstname_a: 'sw', surname_a: 'quillingford' })).toEqual([]);
   });
 
+  it('a first surname with a first name: fragments match the names written, anywhere, any case, and names corrected since', async () => {
+    const [marianne, annabel, wildcard] = await Promise.all(
+      [
+        { firstnameA: 'Marianne', surnameA: 'Goldsmith-Vantreece' },
+        { firstnameA: 'Annabel', surnameA: 'Vantreece' },
+        { firstnameA: 'Marigold', surnameA: 'Va%ntreece' },
+      ].map((orderable) => buildOrderItem(ctx.database, { orderable })),
+    );
+    const refsOf = async (query: object) =>
+      (await advanced(query))
+        .json()
+        .results.map((r: { ref: string }) => r.ref)
+        .sort();
+    // Both fragments go through the words written (migration 0029), not the orderables' trigrams.
+    const execute = vi.spyOn(ctx.database.db, 'execute');
+    expect(await refsOf({ surname_a: 'VANTREE', firstname_a: 'ANNE' })).toEqual([marianne.ref]);
+    const texts = execute.mock.calls.map(([query]) => new PgDialect().sqlToQuery(query as SQL).sql);
+    execute.mockRestore();
+    expect(texts.some((t) => t.includes('"name_a_surnames"') && t.includes('"name_a_firstnames"'))).toBe(
+      true,
+    );
+    expect(await refsOf({ surname_a: 'smith-van', firstname_a: 'mar' })).toEqual([marianne.ref]);
+    // An initial still matches the start of the first name.
+    expect(await refsOf({ surname_a: 'vantreece', firstname_a: 'a' })).toEqual([annabel.ref]);
+    expect(await refsOf({ surname_a: 'treece', firstname_a: 'ari' })).toEqual(
+      [marianne.ref, wildcard.ref].sort(),
+    );
+    // A LIKE wildcard is a character like any other.
+    expect(await refsOf({ surname_a: 'a%n', firstname_a: 'mar' })).toEqual([wildcard.ref]);
+    expect(await refsOf({ surname_a: 'vantreece', firstname_a: 'zzq' })).toEqual([]);
+    // A name corrected after the order came in is found by its new spelling (the update trigger).
+    await ctx.database.db.execute(
+      sql`update orderables set surname_a = 'Quenterbury-Hale', firstname_a = 'Rosalind'
+        where id = (select orderable_id from order_items where ref = ${annabel.ref})`,
+    );
+    expect(await refsOf({ surname_a: 'terbury-h', firstname_a: 'SALIN' })).toEqual([annabel.ref]);
+    expect(await refsOf({ surname_a: 'vantreece', firstname_a: 'annab' })).toEqual([]);
+  });
+
   it('an empty result is {"results": []}', async () => {
     const res = await advanced({ surname_c: 'Nobodyatall' });
     expect(res.statusCode).toBe(200);

@@ -13,7 +13,7 @@ import { londonToday } from '../../../domain/format';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
-import { addresses, orderItems, orders } from '../../db/schema';
+import { addresses, nameAFirstnames, nameASurnames, orderItems, orders } from '../../db/schema';
 import { invalidInput } from '../../errors';
 import { listFilterCondition, needsJoins } from '../order-items/list-filter';
 import { loadOrderItemRows } from '../order-items/read';
@@ -213,10 +213,16 @@ export async function advancedSearch(
   filter?: ListFilter,
 ) {
   const names: SQL[] = [];
+  // A first surname with a first name: both are looked up in orderables_surname_a_firstname_idx, a fragment
+  // through the words it matches (namesMatching). Alone, a fragment keeps its trigram index: with a single
+  // condition of unknown width the planner walked every orderable instead (60 ms for "oliver" at 1M items).
+  const paired = Boolean(query.surname_a?.trim() && query.firstname_a?.trim());
   for (const field of ADVANCED_FIELDS) {
     const value = query[field]?.trim();
     if (!value) continue;
-    if (value.length >= TRIGRAM) names.push(sql`ob.${sql.raw(field)} ilike ${likePattern(value)}`);
+    if (value.length >= TRIGRAM && paired && (field === 'surname_a' || field === 'firstname_a'))
+      names.push(sql`lower(ob.${sql.raw(field)}) = any(${namesMatching(field, value)})`);
+    else if (value.length >= TRIGRAM) names.push(sql`ob.${sql.raw(field)} ilike ${likePattern(value)}`);
     // The first name's initial as orderables_firstname_a_lower_prefix_idx holds it (a range in a btree; its
     // trigrams are broad), the other names' through their trigram indexes (migration 0028).
     else if (field === 'firstname_a')
@@ -227,6 +233,16 @@ export async function advancedSearch(
   const hits = sql`select ${FOUND} from orderables ob join order_items oi on oi.orderable_id = ob.id
     where ${sql.join(type ? [...names, type] : names, sql` and `)}`;
   return answer(db, { hits, rank: sql`null::int`, first: wholeSurnameFirst(query, type) }, viewer, filter);
+}
+
+/**
+ * The first surnames or first names written (migration 0029: each once, in lower case) that hold `fragment`
+ * anywhere, any case, as an array: found through the words' trigram index, a few thousand words instead of
+ * every orderable. `lower(name) like lower(pattern)` is what `ilike` does, so the names are the same.
+ */
+function namesMatching(field: 'surname_a' | 'firstname_a', fragment: string): SQL {
+  const words = field === 'surname_a' ? nameASurnames : nameAFirstnames;
+  return sql`array(select ${words.word} from ${words} where ${words.word} like ${likePattern(fragment.toLowerCase())})`;
 }
 
 /**
