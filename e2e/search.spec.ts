@@ -141,6 +141,17 @@ test('advanced search by type and names, with results and with none', async ({ p
     'ascending',
   );
 
+  // Fragments of the surname and of the first name, in another case: matched through the names written.
+  const firstname = item.orderable.firstname_a ?? '';
+  await form
+    .getByRole('textbox', { name: 'Surname (A)' })
+    .fill((surname.length >= 4 ? surname.slice(1) : surname).toUpperCase());
+  await form
+    .getByRole('textbox', { name: 'First name (A)' })
+    .fill(firstname.length >= 4 ? firstname.slice(1, 4) : firstname);
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(results(page).getByRole('link', { name: item.ref, exact: true })).toBeVisible();
+
   await form.getByRole('textbox', { name: 'First name (C)' }).fill('Qqzzxx');
   await form.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('no-results')).toContainText('No results');
