@@ -3,27 +3,12 @@
  * list and points each article at its row: one row per name ignoring case and spaces, blanks filed under
  * "Uncategorised". Applied by hand up to and including that migration, so the data before it can be set up.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { migrationsFolder, openPglite } from './client';
-
-const files = readdirSync(migrationsFolder)
-  .filter((f) => f.endsWith('.sql'))
-  .sort();
-const target = files.findIndex((f) => f.endsWith('_article_categories.sql'));
+import { migratedUpTo } from '../test/migrations';
 
 it('turns free-text article categories into rows and references them', async () => {
-  expect(target).toBeGreaterThan(0);
-  const pglite = await openPglite('memory://');
-  const apply = async (file: string) => {
-    for (const statement of readFileSync(path.join(migrationsFolder, file), 'utf8').split(
-      '--> statement-breakpoint',
-    ))
-      if (statement.trim()) await pglite.exec(statement);
-  };
+  const { pglite, applyTarget } = await migratedUpTo('_article_categories.sql');
   try {
-    for (const file of files.slice(0, target)) await apply(file);
     await pglite.exec(`
       INSERT INTO articles (certificate_type, title, content, category, site) VALUES
         ('birth', 'A', '<p>a</p>', 'guides', 'ukds'),
@@ -31,7 +16,7 @@ it('turns free-text article categories into rows and references them', async () 
         ('marriage', 'C', '<p>c</p>', 'apostille', 'ukds'),
         ('death', 'D', '<p>d</p>', '', 'ukds');
     `);
-    await apply(files[target]);
+    await applyTarget();
     const categories = await pglite.query<{ name: string; position: number }>(
       'SELECT name, position FROM article_categories ORDER BY position',
     );

@@ -4,25 +4,11 @@
  * once per word, in lower case, blanks left out. Applied by hand up to that migration, so the rows before it
  * can be set up.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import { migrationsFolder, openPglite } from './client';
-
-const files = readdirSync(migrationsFolder)
-  .filter((f) => f.endsWith('.sql'))
-  .sort();
-const target = files.findIndex((f) => f.endsWith('_name_a_words.sql'));
+import { migratedUpTo } from '../test/migrations';
 
 it('fills the words from the orderables stored, then keeps them as orderables are written', async () => {
-  expect(target).toBeGreaterThan(0);
-  const pglite = await openPglite('memory://');
-  const apply = async (file: string) => {
-    for (const statement of readFileSync(path.join(migrationsFolder, file), 'utf8').split(
-      '--> statement-breakpoint',
-    ))
-      if (statement.trim()) await pglite.exec(statement);
-  };
+  const { pglite, applyTarget } = await migratedUpTo('_name_a_words.sql');
   const words = async () => ({
     surnames: (
       await pglite.query<{ word: string }>('SELECT word FROM name_a_surnames ORDER BY word')
@@ -32,12 +18,11 @@ it('fills the words from the orderables stored, then keeps them as orderables ar
     ).rows.map((r) => r.word),
   });
   try {
-    for (const file of files.slice(0, target)) await apply(file);
     await pglite.exec(`
       INSERT INTO orderables (type, firstname_a, surname_a) VALUES
         ('birth', 'Oliver', 'Smith'), ('birth', 'OLIVER', 'smith'), ('birth', '', NULL), ('birth', NULL, 'Ng');
     `);
-    await apply(files[target]);
+    await applyTarget();
     expect(await words()).toEqual({ surnames: ['ng', 'smith'], firstnames: ['oliver'] });
 
     // One statement of several orderables, with words already known and new ones.
