@@ -419,8 +419,8 @@ export const openItemDueCounts = pgTable(
 );
 
 /**
- * Every first surname and every first first name (`orderables.surname_a`, `firstname_a`) written, once each,
- * in lower case: the words an advanced search's name fragment is matched against (a trigram index over a
+ * Every surname and first name of an orderable's first person (`orderables.surname_a`, `firstname_a`)
+ * written, once each, in lower case: the words an advanced search's name fragment is matched against (a trigram index over a
  * few thousand words instead of a million orderables), before the matching names are looked up in the
  * orderables' own btree (migration 0029, services/search/search.ts). Kept by triggers as orderables are
  * written; a word no orderable holds any more stays and matches nothing.

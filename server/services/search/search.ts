@@ -238,11 +238,12 @@ export async function advancedSearch(
 /**
  * The first surnames or first names written (migration 0029: each once, in lower case) that hold `fragment`
  * anywhere, any case, as an array: found through the words' trigram index, a few thousand words instead of
- * every orderable. `lower(name) like lower(pattern)` is what `ilike` does, so the names are the same.
+ * every orderable. `lower(name) like lower(pattern)` is what PostgreSQL's `ilike` does (both lowered by the
+ * database, not by JavaScript), so the names are the same.
  */
 function namesMatching(field: 'surname_a' | 'firstname_a', fragment: string): SQL {
   const words = field === 'surname_a' ? nameASurnames : nameAFirstnames;
-  return sql`array(select ${words.word} from ${words} where ${words.word} like ${likePattern(fragment.toLowerCase())})`;
+  return sql`array(select ${words.word} from ${words} where ${words.word} like lower(${likePattern(fragment)}))`;
 }
 
 /**
