@@ -2,7 +2,7 @@
  * Messages on the live-update channel. A NOTIFY sent inside a transaction is delivered when it commits (and
  * dropped when it rolls back), so listeners never hear of a change that did not happen.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 
 export const LIVE_CHANNEL = 'ukds_live';
@@ -30,4 +30,14 @@ export type LiveMessage = LiveChange | SessionsEnded;
 /** Announces a change to every app instance listening on the database. */
 export async function publishChange(tx: Db | Tx, change: LiveChange): Promise<void> {
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(change)})`);
+}
+
+/**
+ * An expression that announces `changes`, in order, when PostgreSQL evaluates it (its value: how many), for a
+ * statement the transaction runs anyway to carry them instead of a round trip each: put in an UPDATE's
+ * RETURNING, it is evaluated once for each row the statement changes. Delivered at the commit, as publishChange's.
+ */
+export function announceSql(changes: readonly LiveChange[]): SQL<number> {
+  const messages = changes.map((change) => JSON.stringify(change));
+  return sql<number>`(select count(pg_notify(${LIVE_CHANNEL}, m)) from unnest(${sql.param(messages)}::text[]) as m)`;
 }

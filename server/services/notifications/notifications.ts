@@ -3,22 +3,29 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { NotificationList } from '../../../domain/contract/session';
 import type { Db, Tx } from '../../db/client';
 import { notifications, orderItems } from '../../db/schema';
-import { publishChange } from '../../live/publish';
+import { type LiveChange, publishChange } from '../../live/publish';
 
 const LIST_LIMIT = 50;
 
-/** Records a notification for a user (inside the caller's transaction). */
-export async function notify(
-  db: Db | Tx,
-  input: { userId: number; kind: string; message: string; orderItemId?: number | null },
-): Promise<void> {
+type NotificationInput = { userId: number; kind: string; message: string; orderItemId?: number | null };
+
+/**
+ * Records a notification for a user (inside the caller's transaction) and answers the live change that tells
+ * their screens, for the caller to announce with its own (live/publish.ts announceSql).
+ */
+export async function recordNotification(db: Db | Tx, input: NotificationInput): Promise<LiveChange> {
   await db.insert(notifications).values({
     userId: input.userId,
     kind: input.kind,
     message: input.message,
     orderItemId: input.orderItemId ?? null,
   });
-  await publishChange(db, { topic: 'notification', userId: input.userId });
+  return { topic: 'notification', userId: input.userId };
+}
+
+/** Records a notification for a user (inside the caller's transaction) and announces it. */
+export async function notify(db: Db | Tx, input: NotificationInput): Promise<void> {
+  await publishChange(db, await recordNotification(db, input));
 }
 
 /** The user's latest notifications and their unread count. */

@@ -3,7 +3,7 @@
  * outcome (item patch, timeline event, comments, notifications, outbox e-mails, refunds, GRO order,
  * despatch) in one transaction. A refusal throws before anything is written.
  */
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DespatchBy } from '../../../domain/pricing';
 import type { OrderItemState } from '../../../domain/states';
 import { decide } from '../../../domain/workflow/decide';
@@ -16,6 +16,7 @@ import type {
   WorkItem,
 } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import {
   attachments,
   comments,
@@ -29,9 +30,9 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import { publishChange } from '../../live/publish';
+import { announceSql, type LiveChange, publishChange } from '../../live/publish';
 import { enqueueEmail } from '../../mail/outbox';
-import { notify } from '../notifications/notifications';
+import { recordNotification } from '../notifications/notifications';
 import { itemKey, loadOrderItem, type OrderItemRow } from './read';
 
 export interface RunActionParams {
@@ -77,6 +78,25 @@ async function orderSiblings(tx: Db | Tx, orderId: number, itemId: number): Prom
 }
 
 /**
+ * What the state machine reads of an item beyond its row: its files' review and the destination of its latest
+ * GRO order, in one statement (one round trip of the ~10 every action makes; a named statement, parsed once
+ * per connection).
+ */
+function itemFacts(tx: Db | Tx, itemId: number) {
+  return executeNamed<{ attachments: WorkItem['attachments']; gro_destination: string | null }>(
+    tx,
+    sql`select
+      coalesce(
+        (select json_agg(json_build_object('id', ${attachments.id}, 'selected', ${attachments.selected},
+            'approved', ${attachments.approved}) order by ${attachments.id})
+          from ${attachments} where ${attachments.orderItemId} = ${itemId}),
+        '[]'::json) as attachments,
+      (select ${groOrders.destination} from ${groOrders} where ${groOrders.orderItemId} = ${itemId}
+        order by ${groOrders.createdAt} desc, ${groOrders.id} desc limit 1) as gro_destination`,
+  );
+}
+
+/**
  * The state machine's view of a loaded row, with its attachments and latest GRO destination; with the
  * order's other items only when asked (only Modify Order prices them, so other actions skip the query).
  */
@@ -86,17 +106,8 @@ export async function toWorkItem(
   { siblings: withSiblings = false }: { siblings?: boolean } = {},
 ): Promise<WorkItem> {
   const { item, orderable: o, order } = row;
-  const [attachmentRows, [gro], siblings] = await Promise.all([
-    tx
-      .select({ id: attachments.id, selected: attachments.selected, approved: attachments.approved })
-      .from(attachments)
-      .where(eq(attachments.orderItemId, item.id)),
-    tx
-      .select({ destination: groOrders.destination })
-      .from(groOrders)
-      .where(eq(groOrders.orderItemId, item.id))
-      .orderBy(desc(groOrders.createdAt), desc(groOrders.id))
-      .limit(1),
+  const [[facts], siblings] = await Promise.all([
+    itemFacts(tx, item.id),
     withSiblings ? orderSiblings(tx, order.id, item.id) : undefined,
   ]);
   return {
@@ -122,13 +133,13 @@ export async function toWorkItem(
     nextReminderAt: item.nextReminderAt,
     onHoldUntil: item.onHoldUntil,
     deliveryRegion: order.deliveryRegion,
-    groDestination: gro?.destination ?? null,
+    groDestination: facts.gro_destination,
     orderable: {
       ...pricedOrderableOf(o),
       apostilleCountry: o.apostilleCountry,
       documentsByPost: o.documentsByPost,
     },
-    attachments: attachmentRows,
+    attachments: facts.attachments,
     ...(siblings ? { orderSiblings: siblings } : {}),
   };
 }
@@ -253,6 +264,8 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
       attachmentIds: email.attachmentIds,
     });
   }
+  // What open screens are told at the commit: the notified users' lists, then this item.
+  const changes: LiveChange[] = [];
   for (const n of outcome.notifications) {
     const recipients =
       n.to === 'admins'
@@ -266,12 +279,17 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
     for (const recipient of recipients) {
       // Nobody needs telling about their own action.
       if (recipient === userId) continue;
-      await notify(tx, { userId: recipient, kind: n.kind, message: n.message, orderItemId: item.id });
+      changes.push(
+        await recordNotification(tx, {
+          userId: recipient,
+          kind: n.kind,
+          message: n.message,
+          orderItemId: item.id,
+        }),
+      );
     }
   }
-  // NOTIFY is delivered at the commit wherever it stands: before the hot rows below, one round trip less
-  // while they are held.
-  await publishChange(tx, { topic: 'order_item', id: item.ref });
+  changes.push({ topic: 'order_item', id: item.ref });
   // The rows every concurrent action queues on come last, so they are held only from here to the commit, not
   // during the statements above (a hold ~10 statements long queued 8 concurrent actions on one orderer: p95
   // 75 ms). A refund's trigger takes today's sales summary row of its type and region (migration 0020), which
@@ -291,6 +309,8 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
       })),
     );
   }
+  // The item's update carries the NOTIFYs (delivered at the commit wherever they are sent): no round trip
+  // of their own.
   await tx
     .update(orderItems)
     .set({
@@ -298,7 +318,8 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
       lockVersion: sql`${orderItems.lockVersion} + 1`,
       updatedAt: now,
     })
-    .where(eq(orderItems.id, item.id));
+    .where(eq(orderItems.id, item.id))
+    .returning({ announced: announceSql(changes) });
 }
 
 /**
