@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { NotificationList } from '../../../domain/contract/session';
 import type { Db, Tx } from '../../db/client';
 import { notifications, orderItems } from '../../db/schema';
-import { type LiveChange, publishChange } from '../../live/publish';
+import type { LiveChange } from '../../live/publish';
 
 const LIST_LIMIT = 50;
 
@@ -21,11 +21,6 @@ export async function recordNotification(db: Db | Tx, input: NotificationInput):
     orderItemId: input.orderItemId ?? null,
   });
   return { topic: 'notification', userId: input.userId };
-}
-
-/** Records a notification for a user (inside the caller's transaction) and announces it. */
-export async function notify(db: Db | Tx, input: NotificationInput): Promise<void> {
-  await publishChange(db, await recordNotification(db, input));
 }
 
 /** The user's latest notifications and their unread count. */
