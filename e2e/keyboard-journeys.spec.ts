@@ -100,8 +100,11 @@ test('reassign two escalated items, with the keyboard alone', async ({ page, bas
     await admin.post(`order_items/${ref}/escalate`, { escalation: { message: 'Two dates of birth given.' } });
 
   await signIn(page);
-  // Keys go to the page once it is there (sign-in ends on the dashboard).
+  // Keys go to the page once it is there (sign-in ends on the dashboard) and has drawn its deferred cards: a
+  // long render between the two keys of "g e" outlasts the sequence's 1.2 s on a loaded machine (CI, 28/11:
+  // Playwright's "g" took 1.3 s to be acknowledged, and "e" then came too late to follow it).
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
   const keys = keyboard(page);
 
   // g e: the escalations desk; f puts the cursor in its filter; the customer's name narrows it to the two.
