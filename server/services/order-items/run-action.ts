@@ -300,44 +300,41 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
   // first and fires first at the statement's end). The item row itself is locked since lockOrderItem, and
   // nothing above reads its new values. The same UPDATE carries the NOTIFYs (delivered at the commit wherever
   // they are sent): no round trip of their own.
-  const update = (tx: Tx | ReturnType<Tx['with']>) =>
-    tx.update(orderItems).set({
+  const storedRefunds =
+    outcome.refunds.length > 0
+      ? tx.$with('stored_refunds').as(
+          tx
+            .insert(refunds)
+            .values(
+              outcome.refunds.map((r) => ({
+                orderItemId: item.id,
+                action: r.action,
+                amount: r.amount,
+                reason: r.reason,
+                notes: r.notes,
+                userId,
+                createdAt: now,
+              })),
+            )
+            .returning({ id: refunds.id }),
+        )
+      : undefined;
+  const [updated] = await (storedRefunds ? tx.with(storedRefunds) : tx)
+    .update(orderItems)
+    .set({
       ...patch,
       lockVersion: sql`${orderItems.lockVersion} + 1`,
       updatedAt: now,
-    });
-  if (outcome.refunds.length === 0) {
-    await update(tx)
-      .where(eq(orderItems.id, item.id))
-      .returning({ announced: announceSql(changes) });
-    return;
-  }
-  const storedRefunds = tx.$with('stored_refunds').as(
-    tx
-      .insert(refunds)
-      .values(
-        outcome.refunds.map((r) => ({
-          orderItemId: item.id,
-          action: r.action,
-          amount: r.amount,
-          reason: r.reason,
-          notes: r.notes,
-          userId,
-          createdAt: now,
-        })),
-      )
-      .returning({ id: refunds.id }),
-  );
-  const [updated] = await update(tx.with(storedRefunds))
+    })
     .where(
       and(
         eq(orderItems.id, item.id),
-        sql`(select count(*) from ${storedRefunds}) = ${outcome.refunds.length}`,
+        storedRefunds && sql`(select count(*) from ${storedRefunds}) = ${outcome.refunds.length}`,
       ),
     )
     .returning({ announced: announceSql(changes) });
-  // Never: the item is locked and every refund row is stored or the statement fails.
-  if (!updated) throw new Error(`order item ${item.id}: its refunds were not stored`);
+  // Never: the item is locked since lockOrderItem, and its refunds are stored or the statement fails.
+  if (!updated) throw new Error(`order item ${item.id}: not updated`);
 }
 
 /**
