@@ -17,6 +17,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -365,6 +366,11 @@ export const refunds = pgTable(
  * and refunds change: per London day, item type and delivery region, the items sold and what the customer
  * paid for them (net value plus everything refunded on them, by the day their order was placed) and the
  * refunds made that day. The report reads a month as ~1,000 rows instead of every item of the month.
+ *
+ * A cell (day, type, region) is split over up to 8 rows, one per `slot`, and read as their sum: each
+ * transaction adds to its own slot (its transaction id modulo 8, migration 0030), so writers
+ * of the same cell at the same time (today's orders and refunds) seldom wait for each other's commit. The
+ * retention job folds a past day's slots into slot 0.
  */
 export const salesDaily = pgTable(
   'sales_daily',
@@ -372,11 +378,12 @@ export const salesDaily = pgTable(
     day: date('day').notNull(),
     type: text('type').notNull(),
     deliveryRegion: text('delivery_region').notNull(),
+    slot: smallint('slot').notNull().default(0),
     items: integer('items').notNull().default(0),
     gross: bigint('gross', { mode: 'number' }).notNull().default(0),
     refunds: bigint('refunds', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.type, t.deliveryRegion] })],
+  (t) => [primaryKey({ name: 'sales_daily_pkey', columns: [t.day, t.type, t.deliveryRegion, t.slot] })],
 );
 
 /** Orders (with at least one item) placed per London day, kept by the same triggers. */

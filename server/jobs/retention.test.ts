@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
@@ -14,6 +14,7 @@ import {
   openItemCounts,
   openItemDueCounts,
   outbox,
+  salesDaily,
   sessions,
   signInFailures,
 } from '../db/schema';
@@ -168,6 +169,33 @@ describe('retention', () => {
     expect(states.map((r) => [r.currentState, r.items])).toEqual([['awaiting_documents', 2]]);
     const days = await db.select().from(openItemDueCounts).where(eq(openItemDueCounts.userId, user.id));
     expect(days.map((r) => [r.despatchDueOn, r.items])).toEqual([['2026-11-21', 2]]);
+  });
+
+  it("folds a past day's sales slots into slot 0, keeping every sum, and leaves yesterday's and today's", async () => {
+    const { db } = database;
+    // London days: `now` is 23/11 at noon, so the 20th and 21st are past, the 22nd is yesterday.
+    const cell = { type: 'Birth Certificate', deliveryRegion: 'UK' };
+    await db.insert(salesDaily).values([
+      { ...cell, day: '2026-11-20', slot: 0, items: 3, gross: 300, refunds: 10 },
+      { ...cell, day: '2026-11-20', slot: 3, items: 2, gross: 200, refunds: 0 },
+      { ...cell, day: '2026-11-20', slot: 7, items: 1, gross: 100, refunds: 5 },
+      // No slot 0 yet: the fold makes it.
+      { ...cell, day: '2026-11-21', slot: 5, items: 4, gross: 400, refunds: 1 },
+      { ...cell, day: '2026-11-22', slot: 2, items: 1, gross: 50, refunds: 0 },
+      { ...cell, day: '2026-11-23', slot: 1, items: 1, gross: 60, refunds: 0 },
+    ]);
+    await runRetention(db, { outboxDays: 90, notificationsDays: 90 }, now);
+    const rows = await db
+      .select()
+      .from(salesDaily)
+      .where(eq(salesDaily.type, cell.type))
+      .orderBy(asc(salesDaily.day), asc(salesDaily.slot));
+    expect(rows.map((r) => [r.day, r.slot, r.items, r.gross, r.refunds])).toEqual([
+      ['2026-11-20', 0, 6, 600, 15],
+      ['2026-11-21', 0, 4, 400, 1],
+      ['2026-11-22', 2, 1, 50, 0],
+      ['2026-11-23', 1, 1, 60, 0],
+    ]);
   });
 
   it('runs in the job runner, which reports each job', async () => {

@@ -6,6 +6,9 @@
  *   whatever their age: the worker still owes them, and the outbox screen offers "send again" on failed ones.
  * - Notifications read and created more than RETENTION_NOTIFICATIONS_DAYS ago. Unread ones stay: the bell
  *   counts them and the list shows them until they are read.
+ * - The sales summary's slots of days before yesterday (London), folded into one row per cell (slot 0): a
+ *   day's cells are split over slots only while it is written at the same moment by several transactions
+ *   (migration 0030); afterwards one row each keeps the report's month ~1,000 rows.
  * Deletes go in batches of RETENTION_BATCH rows, one short statement each (rows another instance is deleting
  * are skipped, never waited for), and a run stops starting batches after RUN_BUDGET_MS so the worker's other
  * jobs (e-mail) are not held up; what is left goes at the next run.
@@ -13,7 +16,14 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { purgeExpiredSessions } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { notifications, openItemCounts, openItemDueCounts, outbox, signInFailures } from '../db/schema';
+import {
+  notifications,
+  openItemCounts,
+  openItemDueCounts,
+  outbox,
+  salesDaily,
+  signInFailures,
+} from '../db/schema';
 import { THROTTLE_WINDOW_MS } from '../services/auth/sign-in';
 
 export interface RetentionOptions {
@@ -70,6 +80,7 @@ export async function runRetention(
     await db.execute(sql`delete from ${table} where ctid in (
       select ctid from ${table} where items = 0 for update skip locked)`);
   }
+  await foldSalesSlots(db, now, batch);
   // Each batch: the ids of up to `batch` rows (skipping rows another instance holds), then one delete.
   const failures = await inBatches(
     async () => {
@@ -143,4 +154,25 @@ export async function runRetention(
     notifications: read.deleted,
     complete: failures.complete && mail.complete && read.complete,
   };
+}
+
+/**
+ * Folds up to `limit` slot rows of the sales summary's past days into their cells' slot 0 (migration 0030),
+ * in one statement: the sums do not change, so the report reads the same before and after. Slot rows a
+ * transaction holds (a refund on an old item adds to its placement day) are skipped, never waited for, and
+ * folded at a later run; slot 0's rows are taken in key order, as the triggers take theirs.
+ */
+async function foldSalesSlots(db: Db, now: Date, limit: number) {
+  await db.execute(sql`with folded as (
+      delete from ${salesDaily} where ctid in (
+        select ctid from ${salesDaily}
+        where ${salesDaily.slot} <> 0 and ${salesDaily.day} < sales_day(${now.toISOString()}::timestamptz) - 1
+        limit ${limit} for update skip locked)
+      returning day, type, delivery_region, items, gross, refunds)
+    insert into ${salesDaily} as s (day, type, delivery_region, slot, items, gross, refunds)
+    select day, type, delivery_region, 0, sum(items), sum(gross), sum(refunds) from folded
+    group by 1, 2, 3
+    order by 1, 2, 3
+    on conflict (day, type, delivery_region, slot) do update
+      set items = s.items + excluded.items, gross = s.gross + excluded.gross, refunds = s.refunds + excluded.refunds`);
 }
