@@ -13,7 +13,8 @@ export interface SmtpSink {
   stop(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `onReceived` is called after each message is kept (the bench counts them from another thread). */
+export async function startSmtpSink(options: { onReceived?: () => void } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -28,6 +29,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
+        options.onReceived?.();
         callback();
       });
     },
