@@ -18,10 +18,12 @@ export interface EmailToSend {
   attachmentIds?: number[];
 }
 
-/** Queues an e-mail inside the caller's transaction, with a stable Message-ID for idempotent delivery. */
-export async function enqueueEmail(tx: Db | Tx, email: EmailToSend): Promise<void> {
-  const messageId = `<${email.kind}.${Date.now().toString(36)}.${randomBytes(8).toString('hex')}@ukds.back-office>`;
-  await tx.insert(outbox).values({
+/**
+ * The outbox row of an e-mail, with a Message-ID of its own that stays the same however often delivery is
+ * tried (idempotent delivery). For a caller that inserts it as part of a larger statement.
+ */
+export function outboxRow(email: EmailToSend): typeof outbox.$inferInsert {
+  return {
     kind: email.kind,
     toAddress: email.to,
     subject: email.subject,
@@ -29,6 +31,11 @@ export async function enqueueEmail(tx: Db | Tx, email: EmailToSend): Promise<voi
     htmlBody: email.html ?? null,
     orderItemId: email.orderItemId ?? null,
     attachmentIds: email.attachmentIds && email.attachmentIds.length > 0 ? email.attachmentIds : null,
-    messageId,
-  });
+    messageId: `<${email.kind}.${Date.now().toString(36)}.${randomBytes(8).toString('hex')}@ukds.back-office>`,
+  };
+}
+
+/** Queues an e-mail inside the caller's transaction. */
+export async function enqueueEmail(tx: Db | Tx, email: EmailToSend): Promise<void> {
+  await tx.insert(outbox).values(outboxRow(email));
 }

@@ -3,7 +3,7 @@
  * outcome (item patch, timeline event, comments, notifications, outbox e-mails, refunds, GRO order,
  * despatch) in one transaction. A refusal throws before anything is written.
  */
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type WithSubquery } from 'drizzle-orm';
 import type { DespatchBy } from '../../../domain/pricing';
 import type { OrderItemState } from '../../../domain/states';
 import { decide } from '../../../domain/workflow/decide';
@@ -26,12 +26,13 @@ import {
   orderItemEvents,
   orderItems,
   orders,
+  outbox,
   refunds,
   users,
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import { announceSql, type LiveChange, publishChange } from '../../live/publish';
-import { enqueueEmail } from '../../mail/outbox';
+import { outboxRow } from '../../mail/outbox';
 import { recordNotification } from '../notifications/notifications';
 import { itemKey, loadOrderItem, type OrderItemRow } from './read';
 
@@ -224,45 +225,88 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
         ),
       );
   }
+  // The rows the action adds (its timeline, comments, GRO order, despatch, e-mails) are written by the
+  // item's own UPDATE below, as WITHs: no round trip each (despatch: 8 → 5 statements).
+  const added: WithSubquery[] = [];
+  const adding = () => tx.$with(`added_${added.length}`);
   if (outcome.events.length > 0) {
-    await tx.insert(orderItemEvents).values(
-      outcome.events.map((e) => ({
-        orderItemId: item.id,
-        userId,
-        action: e.action,
-        fromState: e.fromState,
-        toState: e.toState,
-        payload: e.payload,
-        createdAt: now,
-      })),
+    added.push(
+      adding().as(
+        tx
+          .insert(orderItemEvents)
+          .values(
+            outcome.events.map((e) => ({
+              orderItemId: item.id,
+              userId,
+              action: e.action,
+              fromState: e.fromState,
+              toState: e.toState,
+              payload: e.payload,
+              createdAt: now,
+            })),
+          )
+          .returning({ id: orderItemEvents.id }),
+      ),
     );
   }
   if (outcome.comments.length > 0) {
-    await tx.insert(comments).values(
-      outcome.comments.map((c) => ({
-        orderItemId: item.id,
-        userId,
-        kind: c.kind,
-        body: c.body,
-        createdAt: now,
-      })),
+    added.push(
+      adding().as(
+        tx
+          .insert(comments)
+          .values(
+            outcome.comments.map((c) => ({
+              orderItemId: item.id,
+              userId,
+              kind: c.kind,
+              body: c.body,
+              createdAt: now,
+            })),
+          )
+          .returning({ id: comments.id }),
+      ),
     );
   }
   if (outcome.groOrder) {
-    await tx.insert(groOrders).values({ orderItemId: item.id, ...outcome.groOrder, userId, createdAt: now });
+    added.push(
+      adding().as(
+        tx
+          .insert(groOrders)
+          .values({ orderItemId: item.id, ...outcome.groOrder, userId, createdAt: now })
+          .returning({ id: groOrders.id }),
+      ),
+    );
   }
   if (outcome.despatch) {
-    await tx.insert(despatches).values({ orderItemId: item.id, ...outcome.despatch, userId, createdAt: now });
+    added.push(
+      adding().as(
+        tx
+          .insert(despatches)
+          .values({ orderItemId: item.id, ...outcome.despatch, userId, createdAt: now })
+          .returning({ id: despatches.id }),
+      ),
+    );
   }
-  for (const email of outcome.emails) {
-    await enqueueEmail(tx, {
-      kind: email.kind,
-      to: order.email,
-      subject: email.subject,
-      text: email.text,
-      orderItemId: item.id,
-      attachmentIds: email.attachmentIds,
-    });
+  if (outcome.emails.length > 0) {
+    added.push(
+      adding().as(
+        tx
+          .insert(outbox)
+          .values(
+            outcome.emails.map((email) =>
+              outboxRow({
+                kind: email.kind,
+                to: order.email,
+                subject: email.subject,
+                text: email.text,
+                orderItemId: item.id,
+                attachmentIds: email.attachmentIds,
+              }),
+            ),
+          )
+          .returning({ id: outbox.id }),
+      ),
+    );
   }
   // What open screens are told at the commit: the notified users' lists, then this item.
   const changes: LiveChange[] = [];
@@ -319,7 +363,8 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
             .returning({ id: refunds.id }),
         )
       : undefined;
-  const [updated] = await (storedRefunds ? tx.with(storedRefunds) : tx)
+  const [updated] = await tx
+    .with(...(storedRefunds ? [storedRefunds] : []), ...added)
     .update(orderItems)
     .set({
       ...patch,
