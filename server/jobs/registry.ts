@@ -17,8 +17,11 @@ export interface Job {
   name: string;
   /** How long after its last success it is due again, in milliseconds. */
   everyMs: number;
-  /** One run; a rejection counts as a failure and the job is tried again with backoff. */
-  run(): Promise<void>;
+  /**
+   * One run; a rejection counts as a failure and the job is tried again with backoff. `again`: it stopped with
+   * work left (a burst of e-mail bigger than one run's time budget), so it is due again at once.
+   */
+  run(): Promise<void | 'again'>;
   /** Releases what the job keeps open between runs (the mail job's SMTP connections); called on stop. */
   close?(): void;
 }
@@ -39,7 +42,7 @@ export function backgroundJobs({ db, mail, log, retention = RETENTION_DEFAULTS }
     {
       name: 'mail',
       everyMs: 5_000,
-      run: async () => void (await drainDueEmails(db, mailer.send)),
+      run: async () => ((await drainDueEmails(db, mailer.send)).more ? 'again' : undefined),
       close: mailer.close,
     },
     // The 7-day reminders to customers we wait for, and the end of postponements.

@@ -27,6 +27,22 @@ describe('job runner', () => {
     }
   });
 
+  it('runs a job again at once while it answers that work is left, then at its interval', async () => {
+    let runs = 0;
+    const runner = startJobRunner(
+      [{ name: 'burst', everyMs: 60_000, run: async () => (++runs < 3 ? 'again' : undefined) }],
+      quiet,
+    );
+    try {
+      await expect.poll(() => runs).toBe(3);
+      // Its interval after the run that left nothing: no fourth run soon.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(runs).toBe(3);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('closes what the jobs keep open when it stops, after the round in progress', async () => {
     const events: string[] = [];
     let release: () => void = () => undefined;

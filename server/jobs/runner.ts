@@ -64,9 +64,9 @@ export function startJobRunner(
   const runOne = async (s: Scheduled) => {
     s.stats.runs += 1;
     try {
-      await s.job.run();
+      const outcome = await s.job.run();
       s.stats.lastSuccessAt = new Date();
-      s.dueAt = now() + s.job.everyMs;
+      s.dueAt = outcome === 'again' ? now() : now() + s.job.everyMs;
     } catch (error) {
       s.stats.failures += 1;
       throw Object.assign(error instanceof Error ? error : new Error(String(error)), { job: s.job.name });

@@ -322,18 +322,44 @@ describe('a burst of e-mail', () => {
         }
       };
       // 45 due: three batches (20, 20, 5) in one run, not one batch every five seconds.
-      expect(await drainDueEmails(ctx.database.db, send)).toEqual({ sent: 45, failed: 0 });
+      expect(await drainDueEmails(ctx.database.db, send)).toEqual({ sent: 45, failed: 0, more: false });
       expect(most).toBe(4);
       const burst = smtp.received.filter((m) => m.to.some((t) => t.startsWith('burst-')));
       expect(new Set(burst.map((m) => messageId(m.raw))).size).toBe(45);
       expect(burst).toHaveLength(45);
       // Over connections kept open: at most one per message sent at once, not one per message.
       expect(smtp.connections()).toBeLessThanOrEqual(4);
-      expect(await drainDueEmails(ctx.database.db, send)).toEqual({ sent: 0, failed: 0 });
+      expect(await drainDueEmails(ctx.database.db, send)).toEqual({ sent: 0, failed: 0, more: false });
     } finally {
       real.close();
       await smtp.stop();
     }
+  });
+});
+
+describe('a burst bigger than one run', () => {
+  it('stops at its time budget after a full batch and says more is due; the next run sends the rest', async () => {
+    const queued = Array.from({ length: 25 }, (_, n) => ({
+      kind: 'long_burst',
+      toAddress: `long-burst-${n}@example.com`,
+      subject: `Long burst ${n}`,
+      textBody: `Message ${n}`,
+      messageId: `<long-burst-${n}@ukds.test>`,
+    }));
+    await ctx.database.db.insert(outbox).values(queued);
+    const sent: string[] = [];
+    const send: SendMail = async (row) => void sent.push(row.toAddress);
+    // A clock a second further on at each reading: past the budget as soon as the first batch is sent.
+    let t = Date.now();
+    const clock = () => (t += 1000);
+    const first = await drainDueEmails(ctx.database.db, send, 500, clock);
+    expect(first).toEqual({ sent: 20, failed: 0, more: true });
+    expect(await drainDueEmails(ctx.database.db, send, 500, clock)).toEqual({
+      sent: 5,
+      failed: 0,
+      more: false,
+    });
+    expect(new Set(sent).size).toBe(25);
   });
 });
 

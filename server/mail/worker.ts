@@ -189,7 +189,8 @@ export async function deliverDueEmails(db: Db, send: SendMail, now = new Date())
 
 /**
  * Delivers batch after batch while they come full (a burst of e-mail is not left for the next run, seconds
- * later), for at most `budgetMs`; answers how many were sent and failed.
+ * later), for at most `budgetMs`; answers how many were sent and failed, and whether it stopped with a full
+ * batch behind it (`more`: the job runner runs it again at once instead of after its interval).
  */
 export async function drainDueEmails(
   db: Db,
@@ -204,6 +205,7 @@ export async function drainDueEmails(
     const round = await deliverDueEmails(db, send, new Date(clock()));
     sent += round.sent;
     failed += round.failed;
-    if (round.claimed < BATCH || clock() >= until) return { sent, failed };
+    if (round.claimed < BATCH) return { sent, failed, more: false };
+    if (clock() >= until) return { sent, failed, more: true };
   }
 }
