@@ -21,7 +21,7 @@ export interface Job {
    * One run; a rejection counts as a failure and the job is tried again with backoff. `again`: it stopped with
    * work left (a burst of e-mail bigger than one run's time budget), so it is due again at once.
    */
-  run(): Promise<void | 'again'>;
+  run(): Promise<undefined | 'again'>;
   /** Releases what the job keeps open between runs (the mail job's SMTP connections); called on stop. */
   close?(): void;
 }

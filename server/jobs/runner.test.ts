@@ -52,10 +52,10 @@ describe('job runner', () => {
           name: 'slow',
           everyMs: 60_000,
           run: () =>
-            new Promise<void>((resolve) => {
+            new Promise<undefined>((resolve) => {
               release = () => {
                 events.push('ran');
-                resolve();
+                resolve(undefined);
               };
             }),
           close: () => void events.push('closed'),
