@@ -92,8 +92,9 @@ const MAX_CONNECTIONS = Math.max(...LEVELS);
 const SAFETY_SECONDS = 300;
 /**
  * The SMTP server (server/test/smtp-sink.ts) in a worker thread (bench/smtp-sink-worker.mjs): the mail
- * provider is another machine in production, and parsing ~80 messages a second on the app's event loop
- * added its work to every timed call's. How many messages it has received is read from shared memory.
+ * provider is another machine in production, so parsing ~80 messages a second is not the app's event loop's
+ * work (moving it changed the timed calls within their noise on 28/11). How many messages it has received is
+ * read from shared memory.
  */
 async function startSmtpWorker() {
   const counter = new SharedArrayBuffer(4);
