@@ -9,7 +9,7 @@ import { groupOf, type OrderableType, type OrderItemState } from '../../../domai
 import type { PendingUpdate } from '../../../domain/workflow/types';
 import type { SessionUser } from '../../auth/sessions';
 import type { addresses } from '../../db/schema';
-import type { OrderItemPageRow, OrderItemRow } from './read';
+import type { ItemRecordRow, OrderItemPageRow, OrderItemRow } from './read';
 
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -126,11 +126,30 @@ function itemRecord(row: OrderItemRow) {
 export type OrderItemWire = ReturnType<typeof orderItemWire>;
 
 /**
- * The whole order page record as JSON: the item's record (`orderItemWire`) with its attachments, comments and
- * timeline, which PostgreSQL wrote as one JSON object (read.ts `loadOrderItemPage`), joined in as text.
+ * An item's record as JSON: what PostgreSQL wrote of it (read.ts `itemRecordJson`) with its pending change
+ * and the viewer's panels, which only the domain's code knows how to write, appended. The same value as
+ * JSON.stringify(orderItemWire(…)) (record-json.test.ts); its last two keys come last.
+ */
+export function recordJson({ record, item }: ItemRecordRow, viewer: SessionUser): string {
+  const pending = item.pendingUpdate ? pendingUpdateToWire(item.pendingUpdate as PendingUpdate) : null;
+  const panels = panelsFor(
+    {
+      currentState: item.currentState as OrderItemState,
+      orderableType: item.orderableType as OrderableType,
+      userId: item.userId,
+      isEscalated: item.isEscalated,
+      netValue: item.netValue,
+    },
+    { id: viewer.id, role: viewer.role },
+  );
+  return `${record.slice(0, -1)},"pending_update":${JSON.stringify(pending)},"panels":${JSON.stringify(panels)}}`;
+}
+
+/**
+ * The whole order page record as JSON: the item's record (`recordJson`) with its attachments, comments and
+ * timeline, which PostgreSQL wrote as one JSON object in the same statement (read.ts `loadOrderItemPage`).
  */
 export function orderItemDetailJson(row: OrderItemPageRow, viewer: SessionUser): string {
-  const record = JSON.stringify(orderItemWire(row, viewer));
   // Both are JSON objects: the record's keys, then the lists' (`{…}` + `{…}` → `{…, …}`).
-  return `${record.slice(0, -1)},${row.lists.slice(1)}`;
+  return `${recordJson(row, viewer).slice(0, -1)},${row.lists.slice(1)}`;
 }
