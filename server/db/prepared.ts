@@ -46,6 +46,22 @@ export async function executeNamed<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * Fixed SQL whose values are `sql.placeholder(name)`s, built once and prepared under `name` per database handle
+ * (as `preparedStatement`): for statements written as SQL rather than with the query builder. Rows as
+ * `db.execute` answers them.
+ */
+export function preparedSql<T>(
+  query: SQL,
+  name: string,
+): (db: Db | Tx) => { execute(values: Record<string, unknown>): Promise<T[]> } {
+  const built = dialect.sqlToQuery(query);
+  return preparedStatement((db) => {
+    const prepared = db._.session.prepareQuery(built, undefined, name, false);
+    return { execute: async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows };
+  });
+}
+
 /** A query builder (its text chosen per request) run as a named prepared statement; see executeNamed. */
 export function runNamed<R>(query: {
   toSQL(): { sql: string };

@@ -19,7 +19,7 @@ import {
   reportPeriods,
 } from '../../../domain/report-periods';
 import type { Db } from '../../db/client';
-import { executeNamed } from '../../db/prepared';
+import { preparedSql } from '../../db/prepared';
 import { salesDaily, salesDailyOrders } from '../../db/schema';
 import { invalidInput } from '../../errors';
 import type { Figures } from './from-items';
@@ -60,35 +60,41 @@ const BY_REGION = 0b110;
  * reads, summed by PostgreSQL into the few rows the report shows (per day, per type, per region: about fifty
  * rows instead of a thousand cells to carry and add up here).
  */
+/** The summary's cells of a run of days, summed per day, per type and per region (grouping sets). */
+const rangeCells = preparedSql<{
+  day: string | null;
+  type: string | null;
+  region: string | null;
+  g: number;
+  items: number | string;
+  gross: number | string;
+  refunds: number | string;
+}>(
+  sql`
+  select ${salesDaily.day}::text as day, ${salesDaily.type} as type, ${salesDaily.deliveryRegion} as region,
+    grouping(${salesDaily.day}, ${salesDaily.type}, ${salesDaily.deliveryRegion})::int as g,
+    sum(${salesDaily.items})::int as items, sum(${salesDaily.gross})::bigint as gross,
+    sum(${salesDaily.refunds})::bigint as refunds
+  from ${salesDaily}
+  where ${salesDaily.day} between ${sql.placeholder('from')} and ${sql.placeholder('to')}
+  group by grouping sets ((${salesDaily.day}), (${salesDaily.type}), (${salesDaily.deliveryRegion}))`,
+  'sales_range_cells',
+);
+
+/** The orders of each day of a run of days. */
+const rangeOrders = preparedSql<{ day: string; orders: number }>(
+  sql`
+  select ${salesDailyOrders.day}::text as day, ${salesDailyOrders.orders} as orders
+  from ${salesDailyOrders}
+  where ${salesDailyOrders.day} between ${sql.placeholder('from')} and ${sql.placeholder('to')}`,
+  'sales_range_orders',
+);
+
 async function rangeFigures(db: Db, { from, to }: DayRange): Promise<Figures> {
-  // Named prepared statements: parsed once per connection, whatever the month.
+  // Prepared once: built and parsed once per connection, whatever the month.
   const [rows, orderRows] = await Promise.all([
-    executeNamed<{
-      day: string | null;
-      type: string | null;
-      region: string | null;
-      g: number;
-      items: number | string;
-      gross: number | string;
-      refunds: number | string;
-    }>(
-      db,
-      sql`
-      select ${salesDaily.day}::text as day, ${salesDaily.type} as type, ${salesDaily.deliveryRegion} as region,
-        grouping(${salesDaily.day}, ${salesDaily.type}, ${salesDaily.deliveryRegion})::int as g,
-        sum(${salesDaily.items})::int as items, sum(${salesDaily.gross})::bigint as gross,
-        sum(${salesDaily.refunds})::bigint as refunds
-      from ${salesDaily}
-      where ${salesDaily.day} between ${from} and ${to}
-      group by grouping sets ((${salesDaily.day}), (${salesDaily.type}), (${salesDaily.deliveryRegion}))`,
-    ),
-    executeNamed<{ day: string; orders: number }>(
-      db,
-      sql`
-      select ${salesDailyOrders.day}::text as day, ${salesDailyOrders.orders} as orders
-      from ${salesDailyOrders}
-      where ${salesDailyOrders.day} between ${from} and ${to}`,
-    ),
+    rangeCells(db).execute({ from, to }),
+    rangeOrders(db).execute({ from, to }),
   ]);
   const daily = new Map(
     daysOf({ from, to }).map((date) => [date, { date, orders: 0, gross: 0, refunds: 0 }]),
