@@ -11,7 +11,7 @@ import type { Actor } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { requireOrderer } from './assignment';
-import type { OrderItemRow } from './read';
+import type { ActionItemRow } from './read';
 import { applyItemAction, lockOrderItem } from './run-action';
 
 type BulkInput = BulkRequest['bulk'];
@@ -27,7 +27,7 @@ export const UNEXPECTED_FAILURE = 'Could not be changed just now (our failure). 
  */
 async function applyBulkStep(
   tx: Tx,
-  row: OrderItemRow,
+  row: ActionItemRow,
   input: BulkInput,
   actor: Actor,
   now: Date,

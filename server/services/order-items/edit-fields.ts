@@ -19,7 +19,7 @@ import { addresses, orderables, orderItemEvents, orderItems, orders } from '../.
 import { AppError, invalidInput } from '../../errors';
 import { publishChange } from '../../live/publish';
 import { addressRow } from '../orders/ingest-order';
-import type { OrderItemRow } from './read';
+import type { ActionItemRow } from './read';
 import { lockOrderItem, toWorkItem } from './run-action';
 
 const name = z.string().trim().max(100).nullable();
@@ -106,7 +106,7 @@ export function parseFieldEdit(body: Partial<Record<RecordKey, Record<string, un
 }
 
 /** A change of the order's region that changes no price applies here; one that does goes to Modify Order. */
-async function checkRegionChange(tx: Tx, row: OrderItemRow, region: DeliveryRegion) {
+async function checkRegionChange(tx: Tx, row: ActionItemRow, region: DeliveryRegion) {
   const work = await toWorkItem(tx, row, { siblings: true });
   const items = [
     {
@@ -144,7 +144,7 @@ interface Applied {
 }
 
 /** Writes one edit inside the transaction; answers what the timeline records, or null if nothing changed. */
-async function applyEdit(tx: Tx, row: OrderItemRow, edit: FieldEdit): Promise<Applied | null> {
+async function applyEdit(tx: Tx, row: ActionItemRow, edit: FieldEdit): Promise<Applied | null> {
   const record = 'shipping_address_attributes';
   if (edit.kind === 'add_shipping') {
     if (row.shipping) {

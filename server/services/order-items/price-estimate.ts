@@ -3,12 +3,12 @@ import { planUpdate, updateErrors } from '../../../domain/workflow/modify-order'
 import type { OrderableUpdate } from '../../../domain/workflow/types';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { loadOrderItem } from './read';
+import { loadOrderItemForAction } from './read';
 import { toWorkItem } from './run-action';
 
 /** Prices a Modify Order request without changing anything. */
 export async function estimatePriceChange(db: Db, key: string, update: OrderableUpdate) {
-  const item = await toWorkItem(db, await loadOrderItem(db, key), { siblings: true });
+  const item = await toWorkItem(db, await loadOrderItemForAction(db, key), { siblings: true });
   const errors = updateErrors(item, update);
   if (Object.keys(errors).length > 0) {
     throw new AppError(

@@ -24,6 +24,7 @@ import {
   type QueueSort,
 } from '../../../domain/contract/queues';
 import { londonToday } from '../../../domain/format';
+import type { WorkAttachment } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
 import { commentNeedsActionSql, isoTimestampSql, stateGroupSql, stateLabelSql } from '../../db/labels-sql';
 import { preparedMapped, preparedStatement } from '../../db/prepared';
@@ -32,6 +33,7 @@ import {
   addresses,
   attachments,
   comments,
+  groOrders,
   orderables,
   orderItemEvents,
   orderItems,
@@ -126,6 +128,37 @@ const itemReads = oneItemReads(baseQuery, itemRows, 'order_item');
 
 /** Loads one order item with its orderable, order, addresses and assignee; 404 when unknown. */
 export const loadOrderItem = itemReads.load;
+
+/**
+ * What the state machine reads of an item beyond its row (run-action.ts `toWorkItem`): its files' review, and the
+ * destination of its latest GRO order. Read with the row by the statement an action runs once the item is
+ * locked: one round trip, not two.
+ */
+const actionFactColumns = {
+  attachmentReview: sql<WorkAttachment[]>`coalesce(
+    (select json_agg(json_build_object('id', ${attachments.id}, 'selected', ${attachments.selected},
+        'approved', ${attachments.approved}) order by ${attachments.id})
+      from ${attachments} where ${attachments.orderItemId} = ${orderItems.id}),
+    '[]'::json)`,
+  groDestination: sql<string | null>`(select ${groOrders.destination} from ${groOrders}
+    where ${groOrders.orderItemId} = ${orderItems.id}
+    order by ${groOrders.createdAt} desc, ${groOrders.id} desc limit 1)`,
+};
+
+/** An item's row with what the state machine reads beyond it: what an action works on. */
+export type ActionItemRow = OrderItemRow & {
+  attachmentReview: WorkAttachment[];
+  groDestination: string | null;
+};
+const actionColumns = { ...itemColumns, ...actionFactColumns };
+const actionReads = oneItemReads(
+  (db) => joinedItems(db, actionColumns),
+  compileRowMapper<ActionItemRow>(actionColumns, ['shipping', 'assignee']),
+  'order_item_for_action',
+);
+
+/** Loads one order item with its files' review and latest GRO destination (an action's view); 404 when unknown. */
+export const loadOrderItemForAction = actionReads.load;
 
 /** The timeline's newest entries the order page shows, and its comments' oldest. */
 const TIMELINE_LIMIT = 200;

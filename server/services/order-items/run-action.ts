@@ -27,7 +27,6 @@ import type {
   WorkItem,
 } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
-import { executeNamed } from '../../db/prepared';
 import {
   attachments,
   comments,
@@ -45,7 +44,7 @@ import { AppError } from '../../errors';
 import { announceSql, type LiveChange, publishChange } from '../../live/publish';
 import { outboxRow } from '../../mail/outbox';
 import { recordNotification } from '../notifications/notifications';
-import { itemKey, loadOrderItem, type OrderItemRow } from './read';
+import { type ActionItemRow, itemKey, loadOrderItemForAction, type OrderItemRow } from './read';
 
 export interface RunActionParams {
   key: string | number;
@@ -90,38 +89,16 @@ async function orderSiblings(tx: Db | Tx, orderId: number, itemId: number): Prom
 }
 
 /**
- * What the state machine reads of an item beyond its row: its files' review and the destination of its latest
- * GRO order, in one statement (one round trip of the ~10 every action makes; a named statement, parsed once
- * per connection).
- */
-function itemFacts(tx: Db | Tx, itemId: number) {
-  return executeNamed<{ attachments: WorkItem['attachments']; gro_destination: string | null }>(
-    tx,
-    sql`select
-      coalesce(
-        (select json_agg(json_build_object('id', ${attachments.id}, 'selected', ${attachments.selected},
-            'approved', ${attachments.approved}) order by ${attachments.id})
-          from ${attachments} where ${attachments.orderItemId} = ${itemId}),
-        '[]'::json) as attachments,
-      (select ${groOrders.destination} from ${groOrders} where ${groOrders.orderItemId} = ${itemId}
-        order by ${groOrders.createdAt} desc, ${groOrders.id} desc limit 1) as gro_destination`,
-  );
-}
-
-/**
  * The state machine's view of a loaded row, with its attachments and latest GRO destination; with the
  * order's other items only when asked (only Modify Order prices them, so other actions skip the query).
  */
 export async function toWorkItem(
   tx: Db | Tx,
-  row: OrderItemRow,
+  row: ActionItemRow,
   { siblings: withSiblings = false }: { siblings?: boolean } = {},
 ): Promise<WorkItem> {
   const { item, orderable: o, order } = row;
-  const [[facts], siblings] = await Promise.all([
-    itemFacts(tx, item.id),
-    withSiblings ? orderSiblings(tx, order.id, item.id) : undefined,
-  ]);
+  const siblings = withSiblings ? await orderSiblings(tx, order.id, item.id) : undefined;
   return {
     id: item.id,
     ref: item.ref,
@@ -145,13 +122,13 @@ export async function toWorkItem(
     nextReminderAt: item.nextReminderAt,
     onHoldUntil: item.onHoldUntil,
     deliveryRegion: order.deliveryRegion,
-    groDestination: facts.gro_destination,
+    groDestination: row.groDestination,
     orderable: {
       ...pricedOrderableOf(o),
       apostilleCountry: o.apostilleCountry,
       documentsByPost: o.documentsByPost,
     },
-    attachments: facts.attachments,
+    attachments: row.attachmentReview,
     ...(siblings ? { orderSiblings: siblings } : {}),
   };
 }
@@ -163,21 +140,26 @@ function refusalError(outcome: Exclude<ReturnType<typeof decide>, Outcome>): App
   return new AppError(outcome.code, outcome.message, details);
 }
 
-/** Locks an item row for the rest of the transaction and loads it. */
-export async function lockOrderItem(tx: Tx, key: string | number): Promise<OrderItemRow> {
-  // Lock first (one indexed row), then read the joined record: concurrent actions queue here.
+/**
+ * Locks an item row for the rest of the transaction and loads it with what the state machine reads beyond it
+ * (its files' review, its latest GRO destination).
+ */
+export async function lockOrderItem(tx: Tx, key: string | number): Promise<ActionItemRow> {
+  // Lock first (one indexed row), then read the joined record: concurrent actions queue here. Read after the
+  // lock, in a statement of its own, the record is the one the previous holder committed (a row locked by the
+  // read itself would come with the joined rows as they were before the wait).
   await tx
     .select({ id: orderItems.id })
     .from(orderItems)
     .where(itemKey(String(key)))
     .for('update');
-  return loadOrderItem(tx, key);
+  return loadOrderItemForAction(tx, key);
 }
 
 /** Decides and writes one action inside the caller's transaction; answers the outcome. */
 export async function applyItemAction(
   tx: Tx,
-  row: OrderItemRow,
+  row: ActionItemRow,
   params: Omit<RunActionParams, 'key'>,
 ): Promise<Outcome> {
   const now = params.now ?? new Date();
