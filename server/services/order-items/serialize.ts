@@ -25,14 +25,17 @@ export const addressWire = (a: AddressRow) => ({
   country_code: a.countryCode,
 });
 
-/** The domain's view of an item row (its states are typed, not plain strings). */
-export function domainItem(item: OrderItemRow['item']) {
+/** The domain's view of an item row, or of the columns of it read (its states are typed, not plain strings). */
+export function domainItem<T extends Pick<OrderItemRow['item'], 'currentState' | 'orderableType'>>(item: T) {
   return {
     ...item,
     currentState: item.currentState as OrderItemState,
     orderableType: item.orderableType as OrderableType,
   };
 }
+
+/** A stored pending change as the record shows it. */
+const pendingWire = (stored: unknown) => (stored ? pendingUpdateToWire(stored as PendingUpdate) : null);
 
 /** One item for lists and for the record of an action's answer. */
 export function orderItemWire(row: OrderItemRow, viewer: SessionUser) {
@@ -81,7 +84,7 @@ function itemRecord(row: OrderItemRow) {
     fco_batch_id: item.fcoBatchId,
     original_received_on: item.originalReceivedOn,
     despatch_due_on: item.despatchDueOn,
-    pending_update: item.pendingUpdate ? pendingUpdateToWire(item.pendingUpdate as PendingUpdate) : null,
+    pending_update: pendingWire(item.pendingUpdate),
     lock_version: item.lockVersion,
     created_at: item.createdAt.toISOString(),
     updated_at: item.updatedAt.toISOString(),
@@ -131,18 +134,8 @@ export type OrderItemWire = ReturnType<typeof orderItemWire>;
  * JSON.stringify(orderItemWire(…)) (record-json.test.ts); its last two keys come last.
  */
 export function recordJson({ record, item }: ItemRecordRow, viewer: SessionUser): string {
-  const pending = item.pendingUpdate ? pendingUpdateToWire(item.pendingUpdate as PendingUpdate) : null;
-  const panels = panelsFor(
-    {
-      currentState: item.currentState as OrderItemState,
-      orderableType: item.orderableType as OrderableType,
-      userId: item.userId,
-      isEscalated: item.isEscalated,
-      netValue: item.netValue,
-    },
-    { id: viewer.id, role: viewer.role },
-  );
-  return `${record.slice(0, -1)},"pending_update":${JSON.stringify(pending)},"panels":${JSON.stringify(panels)}}`;
+  const panels = panelsFor(domainItem(item), { id: viewer.id, role: viewer.role });
+  return `${record.slice(0, -1)},"pending_update":${JSON.stringify(pendingWire(item.pendingUpdate))},"panels":${JSON.stringify(panels)}}`;
 }
 
 /**
