@@ -1,12 +1,13 @@
 /**
  * Statements built per request run as named prepared statements (executeNamed, runNamed): the same text is
  * prepared once per connection under one name, whatever the parameters; a different text gets another name.
+ * A mapped statement (preparedMapped) is built once for every handle and runs on the handle it is given.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/harness';
 import type { Database } from './client';
-import { executeNamed, runNamed, statementName } from './prepared';
+import { executeNamed, preparedMapped, runNamed, statementName } from './prepared';
 import { users } from './schema';
 
 let database: Database;
@@ -52,4 +53,35 @@ describe('named statements', () => {
       expect(prepared).toEqual([{ name: statementName('select $1::int + 0 as prepared_once'), n: 1 }]);
     },
   );
+});
+
+describe('mapped statements', () => {
+  it('builds the SQL once for every handle, runs on the handle given (a transaction sees its own writes)', async () => {
+    let builds = 0;
+    const named = preparedMapped(
+      'prepared_test_user_email',
+      (db) => {
+        builds += 1;
+        return db
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.email, sql.placeholder('email')));
+      },
+      (rows) => rows.map(([email]) => ({ email: String(email).toUpperCase() })),
+    );
+    const email = 'mapped-statement@example.test';
+    expect(await named(database.db).execute({ email })).toEqual([]);
+    for (const round of [1, 2]) {
+      let seen: unknown[] = [];
+      const rolledBack = database.db.transaction(async (tx) => {
+        await tx.insert(users).values({ email, name: `Mapped ${round}`, role: 'orderer', passwordHash: 'x' });
+        seen = await named(tx).execute({ email });
+        tx.rollback();
+      });
+      await expect(rolledBack).rejects.toBeInstanceOf(TransactionRollbackError);
+      expect(seen).toEqual([{ email: email.toUpperCase() }]);
+    }
+    expect(await named(database.db).execute({ email })).toEqual([]);
+    expect(builds).toBe(1);
+  });
 });

@@ -4,7 +4,8 @@
  * (the session lookup, the order page); parameters are `sql.placeholder(name)`.
  *
  * A transaction handle is a new object each time, so inside a transaction the statement is built for that
- * handle (as an unprepared query would be) and still runs on the transaction's connection.
+ * handle (as an unprepared query would be) and still runs on the transaction's connection; `preparedMapped`
+ * builds its SQL once for every handle.
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
@@ -73,19 +74,23 @@ export function runNamed<R>(query: {
 /**
  * A query prepared under `name` whose rows go through `map` instead of Drizzle's own mapping. Its parameters
  * are `sql.placeholder(name)`, filled by `execute({ … })`, as a Drizzle prepared statement's are.
+ *
+ * Its SQL is built once, whatever the handle: a transaction's handle is new each time (preparedStatement builds
+ * for it again), and building a joined read of ~90 columns through Drizzle cost ~0.5 ms of the app's thread per
+ * workflow action, the largest part of Drizzle's work in the write bench (docs/performance.md). Only the
+ * handle's prepared query, a few small objects, is made per transaction.
  */
 export function preparedMapped<T>(
-  db: Db | Tx,
-  query: { getSQL(): SQL },
-  map: (rows: unknown[][]) => T[],
   name: string,
-): { execute(values?: Record<string, unknown>): Promise<T[]> } {
-  // Drizzle's own hook for a custom mapping (its relational queries use it): rows come as arrays.
-  return db._.session.prepareQuery(
-    dialect.sqlToQuery(query.getSQL()),
-    undefined,
-    name,
-    true,
-    map,
-  ) as unknown as { execute(values?: Record<string, unknown>): Promise<T[]> };
+  query: (db: Db | Tx) => { getSQL(): SQL },
+  map: (rows: unknown[][]) => T[],
+): (db: Db | Tx) => { execute(values?: Record<string, unknown>): Promise<T[]> } {
+  let built: ReturnType<PgDialect['sqlToQuery']> | undefined;
+  return preparedStatement((db) => {
+    built ??= dialect.sqlToQuery(query(db).getSQL());
+    // Drizzle's own hook for a custom mapping (its relational queries use it): rows come as arrays.
+    return db._.session.prepareQuery(built, undefined, name, true, map) as unknown as {
+      execute(values?: Record<string, unknown>): Promise<T[]>;
+    };
+  });
 }

@@ -95,11 +95,15 @@ function oneItemReads<T>(
   map: (rows: unknown[][]) => T[],
   name: string,
 ) {
-  const byId = preparedStatement((db) =>
-    preparedMapped(db, select(db).where(eq(orderItems.id, sql.placeholder('id'))), map, `${name}_by_id`),
+  const byId = preparedMapped(
+    `${name}_by_id`,
+    (db) => select(db).where(eq(orderItems.id, sql.placeholder('id'))),
+    map,
   );
-  const byRef = preparedStatement((db) =>
-    preparedMapped(db, select(db).where(eq(orderItems.ref, sql.placeholder('ref'))), map, `${name}_by_ref`),
+  const byRef = preparedMapped(
+    `${name}_by_ref`,
+    (db) => select(db).where(eq(orderItems.ref, sql.placeholder('ref'))),
+    map,
   );
   const load = async (db: Db | Tx, refOrId: string | number): Promise<T> => {
     const key = String(refOrId).trim();
@@ -214,13 +218,10 @@ const pageListsJson = sql<string>`json_build_object(
       and ${assignedTo.id} = (${event.payload} ->> 'ordererId')::int), '[]')
 )::text`;
 
-const itemsByIds = preparedStatement((db) =>
-  preparedMapped(
-    db,
-    baseQuery(db).where(sql`${orderItems.id} = any(${sql.placeholder('ids')}::int[])`),
-    itemRows,
-    'order_items_by_ids',
-  ),
+const itemsByIds = preparedMapped(
+  'order_items_by_ids',
+  (db) => baseQuery(db).where(sql`${orderItems.id} = any(${sql.placeholder('ids')}::int[])`),
+  itemRows,
 );
 
 /**
