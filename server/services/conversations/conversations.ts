@@ -14,6 +14,7 @@ import { stateLabel } from '../../../domain/labels';
 import type { OrderItemState } from '../../../domain/states';
 import { isWaitingForCustomer } from '../../../domain/workflow/escalation';
 import type { Db, Tx } from '../../db/client';
+import { readsSideBySide } from '../../db/reads';
 import {
   comments,
   conversationMessages,
@@ -124,37 +125,40 @@ export async function listConversations(db: Db, filter: ConversationFilter) {
 
 /** The thread: the customer's messages, our replies and staff notes, oldest first. */
 async function threadOf(db: Db | Tx, id: number, customer: string) {
-  const [messages, replies, notes] = await Promise.all([
-    db
-      .select({
-        id: conversationMessages.id,
-        content: conversationMessages.content,
-        createdAt: conversationMessages.createdAt,
-        itemRef: orderItems.ref,
-      })
-      .from(conversationMessages)
-      .leftJoin(orderItems, eq(orderItems.id, conversationMessages.orderItemId))
-      .where(eq(conversationMessages.conversationId, id)),
-    db
-      .select({
-        id: conversationReplies.id,
-        content: conversationReplies.content,
-        user: users.name,
-        createdAt: conversationReplies.createdAt,
-      })
-      .from(conversationReplies)
-      .leftJoin(users, eq(users.id, conversationReplies.userId))
-      .where(eq(conversationReplies.conversationId, id)),
-    db
-      .select({
-        id: conversationNotes.id,
-        content: conversationNotes.body,
-        user: users.name,
-        createdAt: conversationNotes.createdAt,
-      })
-      .from(conversationNotes)
-      .innerJoin(users, eq(users.id, conversationNotes.userId))
-      .where(eq(conversationNotes.conversationId, id)),
+  const [messages, replies, notes] = await readsSideBySide(db, [
+    () =>
+      db
+        .select({
+          id: conversationMessages.id,
+          content: conversationMessages.content,
+          createdAt: conversationMessages.createdAt,
+          itemRef: orderItems.ref,
+        })
+        .from(conversationMessages)
+        .leftJoin(orderItems, eq(orderItems.id, conversationMessages.orderItemId))
+        .where(eq(conversationMessages.conversationId, id)),
+    () =>
+      db
+        .select({
+          id: conversationReplies.id,
+          content: conversationReplies.content,
+          user: users.name,
+          createdAt: conversationReplies.createdAt,
+        })
+        .from(conversationReplies)
+        .leftJoin(users, eq(users.id, conversationReplies.userId))
+        .where(eq(conversationReplies.conversationId, id)),
+    () =>
+      db
+        .select({
+          id: conversationNotes.id,
+          content: conversationNotes.body,
+          user: users.name,
+          createdAt: conversationNotes.createdAt,
+        })
+        .from(conversationNotes)
+        .innerJoin(users, eq(users.id, conversationNotes.userId))
+        .where(eq(conversationNotes.conversationId, id)),
   ]);
   const entry = (
     kind: ThreadEntry['kind'],

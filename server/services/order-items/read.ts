@@ -28,6 +28,7 @@ import type { WorkAttachment } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
 import { commentNeedsActionSql, isoTimestampSql, stateGroupSql, stateLabelSql } from '../../db/labels-sql';
 import { preparedMapped, preparedStatement } from '../../db/prepared';
+import { readsSideBySide } from '../../db/reads';
 import { compileRowMapper } from '../../db/row-mapper';
 import {
   addresses,
@@ -587,23 +588,24 @@ export async function listItemIds(
   const condition = listCondition(scope, filter, now);
   const order = listOrder(query.sort, query.dir);
   const joined = needsJoins(filter) || query.sort === 'customer';
-  const [rows, total] = await Promise.all([
-    joined
-      ? db
-          .select({ id: orderItems.id })
-          .from(orderItems)
-          .innerJoin(orders, eq(orders.id, orderItems.orderId))
-          .innerJoin(billing, eq(billing.id, orders.billingAddressId))
-          .where(condition)
-          .orderBy(...order)
-          .limit(cap)
-      : db
-          .select({ id: orderItems.id })
-          .from(orderItems)
-          .where(condition)
-          .orderBy(...order)
-          .limit(cap),
-    countListItems(db, scope, filter, now),
+  const [rows, total] = await readsSideBySide(db, [
+    () =>
+      joined
+        ? db
+            .select({ id: orderItems.id })
+            .from(orderItems)
+            .innerJoin(orders, eq(orders.id, orderItems.orderId))
+            .innerJoin(billing, eq(billing.id, orders.billingAddressId))
+            .where(condition)
+            .orderBy(...order)
+            .limit(cap)
+        : db
+            .select({ id: orderItems.id })
+            .from(orderItems)
+            .where(condition)
+            .orderBy(...order)
+            .limit(cap),
+    () => countListItems(db, scope, filter, now),
   ]);
   return { ids: rows.map((r) => r.id), total };
 }

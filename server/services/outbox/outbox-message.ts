@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { OutboxMessageDetail } from '../../../domain/contract/outbox';
 import type { Db, Tx } from '../../db/client';
+import { readsSideBySide } from '../../db/reads';
 import { attachments, orderItems, outbox } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { messageWire } from './outbox-list';
@@ -24,22 +25,24 @@ async function refOf(db: Db | Tx, orderItemId: number | null): Promise<string | 
 async function detailOf(db: Db | Tx, row: Row, mailFrom: string): Promise<OutboxMessageDetail> {
   const ref = await refOf(db, row.orderItemId);
   const ids = Array.isArray(row.attachmentIds) ? (row.attachmentIds as number[]) : [];
-  const [files, copies] = await Promise.all([
-    ids.length > 0
-      ? db
-          .select({
-            id: attachments.id,
-            filename: attachments.filename,
-            contentType: attachments.contentType,
-          })
-          .from(attachments)
-          .where(inArray(attachments.id, ids))
-      : Promise.resolve([]),
-    db
-      .select({ id: outbox.id, status: outbox.status, createdAt: outbox.createdAt })
-      .from(outbox)
-      .where(eq(outbox.resentFromId, row.id))
-      .orderBy(asc(outbox.createdAt), asc(outbox.id)),
+  const [files, copies] = await readsSideBySide(db, [
+    () =>
+      ids.length > 0
+        ? db
+            .select({
+              id: attachments.id,
+              filename: attachments.filename,
+              contentType: attachments.contentType,
+            })
+            .from(attachments)
+            .where(inArray(attachments.id, ids))
+        : Promise.resolve([]),
+    () =>
+      db
+        .select({ id: outbox.id, status: outbox.status, createdAt: outbox.createdAt })
+        .from(outbox)
+        .where(eq(outbox.resentFromId, row.id))
+        .orderBy(asc(outbox.createdAt), asc(outbox.id)),
   ]);
   const byId = new Map(files.map((f) => [f.id, f]));
   return {
