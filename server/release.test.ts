@@ -5,7 +5,7 @@
  * /readyz and a sign-in. PostgreSQL only (it is the production database).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -66,6 +66,17 @@ describe.skipIf(!onPostgres)('the release build', () => {
       expect(installed).not.toContain(devOnly);
     }
     expect(app.child.spawnargs.join(' ')).not.toContain('tsx');
+  });
+
+  it("bundles React's production build, whatever NODE_ENV the release was started under (here: test)", () => {
+    const assets = path.join(dir, 'dist', 'assets');
+    const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    // A warning only React's development build carries.
+    const development = scripts.filter((f) =>
+      readFileSync(path.join(assets, f), 'utf8').includes('should have a unique "key" prop'),
+    );
+    expect(development).toEqual([]);
   });
 
   it('migrates the empty database, is ready, serves the SPA and signs a user in', async () => {
