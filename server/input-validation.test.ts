@@ -138,6 +138,46 @@ describe('text PostgreSQL cannot store', () => {
   });
 });
 
+describe('data nested deeper than any call needs', () => {
+  // Valid JSON that the checks walking a body would overflow the stack on (a 500 before).
+  const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+
+  it('is 422 on every kind of route, signed in or not, and changes nothing', async () => {
+    const item = await buildOrderItem(ctx.database, { userId: aliceId });
+    const before = await alice.request({ method: 'GET', url: `/api/v1/order_items/${item.ref}.json` });
+    const note = await alice.request({
+      method: 'POST',
+      url: `/api/v1/order_items/${item.ref}/add_note.json`,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"note":{"body":${deep(10_000)}}}`,
+    });
+    const error = refused(note, 422);
+    expect(error.details?.[0]?.field).toBe(`note.body${'.0'.repeat(30)}`);
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/session.json',
+      headers: { 'content-type': 'application/json' },
+      payload: deep(100_000),
+    });
+    refused(signIn, 422);
+    const shop = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/storefront/orders.json',
+      headers: { authorization: `Bearer ${STOREFRONT_KEY}`, 'content-type': 'application/json' },
+      payload: `{"order":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`,
+    });
+    refused(shop, 422);
+    const after = await alice.request({ method: 'GET', url: `/api/v1/order_items/${item.ref}.json` });
+    expect(after.body).toBe(before.body);
+  });
+
+  it('as deep as a real call nests is checked as usual', async () => {
+    // A storefront order nests 4 deep (order.items.0.orderable); its text is still checked at that depth.
+    const res = await storefront('orders.json', order('910001', {}, { source_language: 'a\u0000b' }));
+    expect(fields(refused(res, 422))).toEqual(['order.items.0.orderable.source_language']);
+  });
+});
+
 describe('numbers beyond the integer range never reach the database', () => {
   it('ids and numeric refs above 2,147,483,647 are 404 in a path, 422 in a body', async () => {
     const big = '2147483648';
