@@ -5,18 +5,18 @@ describe('formatAgo', () => {
   const now = new Date('2026-07-01T12:00:00Z');
   const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
 
-  it('says "just now" for under 45 seconds, and for a clock a little ahead', () => {
-    expect(formatAgo(ago(0), now)).toBe('just now');
-    expect(formatAgo(ago(44), now)).toBe('just now');
-    expect(formatAgo(ago(-5), now)).toBe('just now');
+  it('gives the London time, then "just now" for under 45 seconds, and for a clock a little ahead', () => {
+    expect(formatAgo(ago(0), now)).toBe('01/07/2026 @ 13:00 · just now');
+    expect(formatAgo(ago(44), now)).toBe('01/07/2026 @ 12:59 · just now');
+    expect(formatAgo(ago(-5), now)).toBe('01/07/2026 @ 13:00 · just now');
   });
 
-  it('counts minutes, then hours, rounded', () => {
-    expect(formatAgo(ago(45), now)).toBe('1 min ago');
-    expect(formatAgo(ago(5 * 60), now)).toBe('5 min ago');
-    expect(formatAgo(ago(59 * 60), now)).toBe('59 min ago');
-    expect(formatAgo(ago(60 * 60), now)).toBe('1 h ago');
-    expect(formatAgo(ago(23 * 3600), now)).toBe('23 h ago');
+  it('counts minutes, then hours, rounded, after the London time', () => {
+    expect(formatAgo(ago(45), now)).toBe('01/07/2026 @ 12:59 · 1 min ago');
+    expect(formatAgo(ago(5 * 60), now)).toBe('01/07/2026 @ 12:55 · 5 min ago');
+    expect(formatAgo(ago(59 * 60), now)).toBe('01/07/2026 @ 12:01 · 59 min ago');
+    expect(formatAgo(ago(60 * 60), now)).toBe('01/07/2026 @ 12:00 · 1 h ago');
+    expect(formatAgo(ago(23 * 3600), now)).toBe('30/06/2026 @ 14:00 · 23 h ago');
   });
 
   it('gives the London date and time from a day on', () => {

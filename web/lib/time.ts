@@ -8,13 +8,19 @@ export function formatClock(now: Date): string {
   return format(new TZDate(now.getTime(), BUSINESS_TIME_ZONE), "dd/MM/yyyy '@' HH:mm:ss");
 }
 
-/** A moment relative to now in words for the notifications list ("just now", "5 min ago"), else the date. */
+/**
+ * When a notification came, for the notifications list: the London date and time in the product's format
+ * ('dd/MM/yyyy @ HH:mm', SPEC section 9), followed within a day by how long ago in words ("just now",
+ * "5 min ago", "3 h ago").
+ */
 export function formatAgo(value: string, now: Date): string {
-  const seconds = Math.round((now.getTime() - new Date(value).getTime()) / 1000);
-  if (seconds < 45) return 'just now';
+  const at = new Date(value);
+  const stamp = format(new TZDate(at.getTime(), BUSINESS_TIME_ZONE), "dd/MM/yyyy '@' HH:mm");
+  const seconds = Math.round((now.getTime() - at.getTime()) / 1000);
+  if (seconds < 45) return `${stamp} · just now`;
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return `${stamp} · ${minutes} min ago`;
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  return format(new TZDate(new Date(value).getTime(), BUSINESS_TIME_ZONE), "dd/MM/yyyy '@' HH:mm");
+  if (hours < 24) return `${stamp} · ${hours} h ago`;
+  return stamp;
 }
