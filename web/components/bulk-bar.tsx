@@ -8,7 +8,7 @@
 import { Alert, Button, Group, List, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconDownload, IconFlag, IconFlagOff, IconNote, IconUserCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { BulkAction, BulkRequest, BulkResponse, MatchingIds } from '../../domain/contract/lists';
 import { bulkAction, downloadCsv } from '../api/bulk';
 import { isApiError } from '../api/client';
@@ -40,6 +40,11 @@ interface BulkBarProps {
   filter: ListFilterValue;
   /** Admins may assign. */
   admin: boolean;
+  /**
+   * The screen's own actions on the ticked items, first in the bar (my queue's FCO order): where the ticking
+   * happens, not only in the page's header a long list away.
+   */
+  leadingActions?: ReactNode;
 }
 
 /**
@@ -72,6 +77,7 @@ export function BulkBar({
   list,
   filter,
   admin,
+  leadingActions,
 }: BulkBarProps) {
   const queryClient = useQueryClient();
   const [matching, setMatching] = useState<MatchingIds | null>(null);
@@ -219,6 +225,7 @@ export function BulkBar({
               )}
             </Group>
             <Group gap={6}>
+              {leadingActions}
               {admin && (
                 <Button
                   size="compact-sm"

@@ -87,6 +87,17 @@ export default function MyQueuePage() {
               list={{ scope: 'my_queue' }}
               filter={view.filter}
               admin={isAdmin(user)}
+              leadingActions={
+                selected.size > 0 && (
+                  <Button
+                    size="compact-sm"
+                    leftSection={<IconCertificate size={14} aria-hidden />}
+                    onClick={() => setPlacing(true)}
+                  >
+                    FCO order ({selected.size})
+                  </Button>
+                )
+              }
             />
           }
         />
