@@ -31,7 +31,7 @@ import {
 import { NotificationListSchema } from '../../domain/contract/session';
 import { api } from '../api/client';
 import { queryKeys } from '../api/queries';
-import { formatAgo } from '../lib/time';
+import { formatNotificationTime } from '../lib/time';
 import { groupTitle, notificationTarget } from './notifications-model';
 import classes from './notifications-panel.module.css';
 
@@ -95,7 +95,7 @@ function GroupItem({ group, onOpen }: { group: NotificationGroup; onOpen: (g: No
           </Text>
         )}
         <Text size="xs" c="dimmed">
-          {formatAgo(group.latest_at, new Date())}
+          {formatNotificationTime(group.latest_at, new Date())}
         </Text>
       </Stack>
     </Group>
@@ -137,7 +137,7 @@ function GroupItem({ group, onOpen }: { group: NotificationGroup; onOpen: (g: No
                 {n.message}
               </Text>
               <Text size="xs" c="dimmed">
-                {formatAgo(n.created_at, new Date())}
+                {formatNotificationTime(n.created_at, new Date())}
               </Text>
             </li>
           ))}

@@ -13,7 +13,7 @@ export function formatClock(now: Date): string {
  * ('dd/MM/yyyy @ HH:mm', SPEC section 9), followed within a day by how long ago in words ("just now",
  * "5 min ago", "3 h ago").
  */
-export function formatAgo(value: string, now: Date): string {
+export function formatNotificationTime(value: string, now: Date): string {
   const at = new Date(value);
   const stamp = format(new TZDate(at.getTime(), BUSINESS_TIME_ZONE), "dd/MM/yyyy '@' HH:mm");
   const seconds = Math.round((now.getTime() - at.getTime()) / 1000);
