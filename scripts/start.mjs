@@ -30,6 +30,8 @@ if (Math.max(...SOURCES.map(newest)) > built) {
 // The server's Node.js flags (server/node-flags.ts says why).
 const flags = JSON.parse(readFileSync('server/node-flags.json', 'utf8'));
 const server = spawn(process.execPath, [...flags, 'dist-server/main.js'], { stdio: 'inherit' });
-// The server drains and exits on its own signal; forward ours and leave with its code.
+// The server drains and exits on its own signal; forward ours and leave with its code. npm runs this script
+// with `exec` (package.json), so the signal npm passes on reaches this process, and through it the server:
+// none is left serving as an orphan.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -28,6 +29,7 @@ import { type Database, isDatabaseUnavailable } from './db/client';
 import { AppError } from './errors';
 import { inputGuard } from './input-guard';
 import type { JobStats } from './jobs/runner';
+import type { Lifecycle } from './lifecycle';
 import { createLiveHub } from './live/hub';
 import { createMetrics, metricsPlugin } from './metrics';
 import { registerOpenApiComponents, withOpenApiComponents } from './openapi-components';
@@ -39,10 +41,23 @@ import { applySecurityHeaders, SWAGGER_UI_CSP, securityHeaders, signedInOnly } f
 import { forgetOrdererStats } from './services/order-items/stats-cache';
 import { localStorage } from './storage/local';
 import type { Storage } from './storage/storage';
+import { buildInfo } from './version';
 
 export interface AppOptions {
   config: Pick<Config, 'storefrontApiKey' | 'sessionSecret' | 'secureCookies' | 'logLevel'> &
-    Partial<Pick<Config, 'dataDir' | 'mailFrom' | 'nodeEnv' | 'trustProxy' | 'demoMode' | 'metricsToken'>>;
+    Partial<
+      Pick<
+        Config,
+        | 'dataDir'
+        | 'mailFrom'
+        | 'nodeEnv'
+        | 'trustProxy'
+        | 'demoMode'
+        | 'metricsToken'
+        | 'requestTimeoutMs'
+        | 'keepAliveTimeoutMs'
+      >
+    >;
   database: Database;
   /** Folder of the built SPA (index.html and assets); defaults to ./dist. */
   webRoot?: string;
@@ -55,6 +70,11 @@ export interface AppOptions {
   jobs?: ReadinessProbe & { stats?(): readonly JobStats[] };
   /** Where attachments are kept (server/storage); the local folder under dataDir unless given. */
   storage?: Storage;
+  /**
+   * Starting, ready or draining (server/lifecycle.ts): while starting only the health checks answer; /readyz
+   * is 503 unless ready. Ready unless given (tests build a migrated app).
+   */
+  lifecycle?: Lifecycle;
   /**
    * How answers are serialized (server/response-serializer.ts): `check` holds each to its schema (tests,
    * development), `publish` only keeps the schema's keys. Production publishes unless told otherwise.
@@ -84,10 +104,38 @@ const GIVEN_REQUEST_ID = /^[\w.:-]{1,128}$/;
 const fastifyTrustProxy = (trust: Config['trustProxy']) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
+/** Receiving a whole request (headers and body) takes at most this, unless REQUEST_TIMEOUT_MS says otherwise. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * An idle keep-alive connection is closed after this: longer than the idle timeout of the proxy in front
+ * (Caddy's and most load balancers' are 60 s or less, deploy/Caddyfile sets 55 s), so the proxy always closes
+ * first and never sends a request on a connection the app is closing at that moment (a 502).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/** The paths that answer while the instance is still starting: the health checks and the metrics. */
+const ANSWERED_WHILE_STARTING = new Set(['/healthz', '/readyz', '/metrics']);
+
 /** Creates the app with every route registered; the caller listens (or injects, in tests). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const headers = securityHeaders(opts.config.nodeEnv === 'production');
+  const requestTimeout = opts.config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const keepAliveTimeout = opts.config.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS;
   const app = Fastify({
+    // A client that stops sending half-way (a slow-loris, a dead phone on the storefront route) is cut off
+    // after requestTimeout; Node checks for such requests every few seconds (30 s by default, too coarse for
+    // a short timeout). The headers must arrive within the same time. Nothing else bounds the answer's
+    // length: event streams last for hours by design.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout,
+          headersTimeout: requestTimeout,
+          keepAliveTimeout,
+          connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(requestTimeout / 4))),
+        },
+        handler,
+      ),
     logger:
       opts.logger === false
         ? false
@@ -119,8 +167,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ),
   );
 
-  // One line per request, when it is answered. Demo mode logs them at debug: one person clicking around
-  // made thousands of lines that buried the start banner (LOG_LEVEL=debug shows them).
+  // One line per request, when it is answered, with who asked: the signed-in user's id and the client's
+  // address (the proxy's report of it where TRUST_PROXY trusts the proxy); nothing else about the person.
+  // Demo mode logs them at debug: one person clicking around made thousands of lines that buried the start
+  // banner (LOG_LEVEL=debug shows them).
   const requestLogLevel = opts.config.demoMode ? 'debug' : 'info';
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -133,6 +183,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         path: request.url.split('?')[0],
         status: reply.statusCode,
         duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+        user_id: request.user?.id ?? null,
+        client_ip: request.ip,
       },
       'request',
     );
@@ -185,6 +237,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     applySecurityHeaders(reply, headers);
     done();
   });
+  // While migrating and starting, only the health checks answer: the tables a route reads may not exist yet.
+  const lifecycle = opts.lifecycle;
+  if (lifecycle) {
+    app.addHook('onRequest', (request, reply, done) => {
+      if (lifecycle.phase() !== 'starting' || ANSWERED_WHILE_STARTING.has(request.url.split('?')[0])) {
+        return done();
+      }
+      reply.header('retry-after', '2');
+      done(new AppError('unavailable', 'The service is starting. Try again in a moment.'));
+    });
+  }
   await app.register(cookie, { secret: opts.config.sessionSecret });
   await app.register(inputGuard);
   // JSON answers of 12 KB and more are compressed (a queue of a thousand items is ~1.5 MB of JSON, ~10× less
@@ -213,7 +276,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       openapi: '3.1.0',
       info: {
         title: 'UK Document Services back office API',
-        version: '1.0.0',
+        version: buildInfo().version,
         description:
           'Staff API (session cookie + X-CSRF-Token on every state-changing call) and storefront API ' +
           '(Authorization: Bearer <STOREFRONT_API_KEY>). Money is integer pence.',
@@ -253,8 +316,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     : undefined;
   await app.register(metricsPlugin, { metrics, token: opts.config.metricsToken });
 
-  await app.register(healthRoutes, { database: opts.database, live, jobs: opts.jobs });
   const storage = opts.storage ?? localStorage(opts.config.dataDir ?? './data');
+  await app.register(healthRoutes, { database: opts.database, live, jobs: opts.jobs, storage, lifecycle });
   await app.register(
     async (api) => {
       // Every route declares its answers; the refusals of the guard and the input checks are added here.

@@ -18,6 +18,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from './db/client';
 import { AppError } from './errors';
 import type { JobStats } from './jobs/runner';
+import { buildInfo } from './version';
 
 /** The hooks other parts of the app call; absent (metrics off) they are simply not called. */
 export interface AppMetrics {
@@ -88,6 +89,14 @@ export function createMetrics(opts: {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers,
   });
+
+  const build = buildInfo();
+  new Gauge({
+    name: 'build_info',
+    help: 'Always 1; its labels say which build runs (the version of package.json and the commit)',
+    labelNames: ['version', 'commit'] as const,
+    registers,
+  }).set({ version: build.version, commit: build.commit }, 1);
 
   const sseClients = new Gauge({
     name: 'sse_clients_open',
@@ -206,6 +215,18 @@ export function createMetrics(opts: {
       collect() {
         this.reset();
         for (const j of jobStats()) this.inc({ job: j.name }, j.failures);
+      },
+    });
+    new Counter({
+      name: 'mail_delivery_failures_total',
+      help: 'Failed e-mail delivery attempts on this instance: retried later (retrying), or the last one (gave_up)',
+      labelNames: ['outcome'] as const,
+      registers,
+      collect() {
+        this.reset();
+        const counts = jobStats().find((j) => j.name === 'mail')?.counts ?? {};
+        this.inc({ outcome: 'retrying' }, counts.retrying ?? 0);
+        this.inc({ outcome: 'gave_up' }, counts.gave_up ?? 0);
       },
     });
     new Gauge({

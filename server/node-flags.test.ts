@@ -20,7 +20,9 @@ describe('the Node.js flags the server runs with', () => {
       .at(-1);
     const dockerArgs = JSON.parse(dockerCmd?.slice(4) ?? '[]') as string[];
     expect(dockerArgs.slice(1, -1)).toEqual(SERVER_NODE_FLAGS);
-    expect(scripts['start:prod']).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} dist-server/main.js`);
+    // `exec`: the shell npm starts is replaced by node, so the SIGTERM npm passes on reaches the server.
+    expect(scripts['start:prod']).toBe(`exec node ${SERVER_NODE_FLAGS.join(' ')} dist-server/main.js`);
+    expect(scripts.start).toMatch(/^exec node /);
     expect(readFileSync('scripts/start.mjs', 'utf8')).toContain("readFileSync('server/node-flags.json'");
     // The benchmarks run the app in their own process: with the same heap.
     const heapFlags = SERVER_NODE_FLAGS.filter((flag) => flag !== '--enable-source-maps');

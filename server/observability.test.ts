@@ -13,6 +13,7 @@ import { outbox } from './db/schema';
 import type { JobStats } from './jobs/runner';
 import { openEvents } from './test/event-stream';
 import { buildUser, freshDatabase, STOREFRONT_KEY, signInAs, TEST_PASSWORD } from './test/harness';
+import { buildInfo } from './version';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -43,7 +44,13 @@ describe('metrics', () => {
   let database: Database;
   let baseUrl: string;
   const jobStats: JobStats[] = [
-    { name: 'mail', runs: 3, failures: 1, lastSuccessAt: new Date('2026-11-23T10:00:00Z') },
+    {
+      name: 'mail',
+      runs: 3,
+      failures: 1,
+      lastSuccessAt: new Date('2026-11-23T10:00:00Z'),
+      counts: { retrying: 4, gave_up: 1 },
+    },
     { name: 'retention', runs: 0, failures: 0, lastSuccessAt: null },
   ];
 
@@ -152,6 +159,12 @@ describe('metrics', () => {
       Date.parse('2026-11-23T10:00:00Z') / 1000,
     );
     expect(sample(text, 'job_last_success_timestamp_seconds', { job: 'retention' })).toBe(0);
+    // The mail job's failed deliveries (server/jobs/mail-failures.test.ts makes them happen).
+    expect(sample(text, 'mail_delivery_failures_total', { outcome: 'retrying' })).toBe(4);
+    expect(sample(text, 'mail_delivery_failures_total', { outcome: 'gave_up' })).toBe(1);
+    // Which build runs.
+    const build = buildInfo();
+    expect(sample(text, 'build_info', { version: build.version, commit: build.commit })).toBe(1);
     jobStats[1].runs = 1;
     expect(sample(await scrape(), 'job_runs_total', { job: 'retention' })).toBe(1);
 

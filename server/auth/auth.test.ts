@@ -339,10 +339,15 @@ describe('routing', () => {
   });
 
   it('reports health and readiness', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({
+      status: 'ok',
+      version: expect.any(String),
+      commit: expect.any(String),
+    });
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
       status: 'ready',
-      checks: { database: 'up', listener: 'up' },
+      phase: 'ready',
+      checks: { database: 'up', listener: 'up', storage: 'up' },
     });
   });
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { createMailer, drainDueEmails, type MailerOptions } from '../mail/worker';
+import { createMailer, type DeliveryHooks, drainDueEmails, type MailerOptions } from '../mail/worker';
 import { RETENTION_DEFAULTS, type RetentionOptions, runRetention } from './retention';
 import { endDuePostponements, sendDueReminders } from './scheduled';
 
@@ -24,26 +24,47 @@ export interface Job {
   run(): Promise<undefined | 'again'>;
   /** Releases what the job keeps open between runs (the mail job's SMTP connections); called on stop. */
   close?(): void;
+  /** Figures of the job's own since start (the mail job's failed deliveries), for /metrics. */
+  counts?(): Readonly<Record<string, number>>;
 }
 
 export interface JobDeps {
   db: Db;
   mail: MailerOptions;
-  log: Pick<FastifyBaseLogger, 'info'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   retention?: RetentionOptions;
 }
 
 /** The instance's background jobs, in the order a round runs them when several are due. */
 export function backgroundJobs({ db, mail, log, retention = RETENTION_DEFAULTS }: JobDeps): Job[] {
   const mailer = createMailer(mail);
+  // A failed delivery is retried with backoff, and given up after MAX_ATTEMPTS (an admin resends it from the
+  // outbox screen): both are logged, without the recipient's address, and counted for alerts.
+  const mailFailures = { retrying: 0, gave_up: 0 };
+  const mailHooks: DeliveryHooks = {
+    onFailure(f) {
+      mailFailures[f.gaveUp ? 'gave_up' : 'retrying'] += 1;
+      const fields = {
+        outbox_id: f.outboxId,
+        recipient_domain: f.recipientDomain,
+        attempts: f.attempts,
+        reason: f.reason,
+        ...(f.code ? { code: f.code } : {}),
+      };
+      if (f.gaveUp) log.error(fields, 'e-mail delivery failed for the last time; it waits in the outbox');
+      else log.warn(fields, 'e-mail delivery failed; it will be retried');
+    },
+  };
   return [
     // Customer e-mail written by actions (the outbox): soon after the action, a few seconds at most; a burst
     // is sent batch after batch in the same run, over connections kept open between runs.
     {
       name: 'mail',
       everyMs: 5_000,
-      run: async () => ((await drainDueEmails(db, mailer.send)).more ? 'again' : undefined),
+      run: async () =>
+        (await drainDueEmails(db, mailer.send, undefined, undefined, mailHooks)).more ? 'again' : undefined,
       close: mailer.close,
+      counts: () => ({ ...mailFailures }),
     },
     // The 7-day reminders to customers we wait for, and the end of postponements.
     { name: 'reminders', everyMs: 60_000, run: async () => void (await sendDueReminders(db)) },

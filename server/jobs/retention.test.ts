@@ -199,7 +199,7 @@ describe('retention', () => {
   });
 
   it('runs in the job runner, which reports each job', async () => {
-    const quiet = { error: () => undefined, info: () => undefined };
+    const quiet = { error: () => undefined, info: () => undefined, warn: () => undefined };
     const jobs = backgroundJobs({
       db: database.db,
       mail: { dataDir: mkdtempSync(path.join(tmpdir(), 'ukds-retention-')), mailFrom: 'T <t@x.example>' },

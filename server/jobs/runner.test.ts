@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { backgroundJobs, type Job } from './registry';
 import { startJobRunner } from './runner';
 
-const quiet = { error: () => undefined, info: () => undefined };
+const quiet = { error: () => undefined, info: () => undefined, warn: () => undefined };
 
 describe('job runner', () => {
   it('runs each job at its own interval, in the order listed', async () => {

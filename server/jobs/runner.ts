@@ -26,6 +26,8 @@ export interface JobStats {
   runs: number;
   failures: number;
   lastSuccessAt: Date | null;
+  /** The job's own figures (Job.counts), when it keeps any. */
+  counts?: Readonly<Record<string, number>>;
 }
 
 export interface JobRunner {
@@ -98,7 +100,7 @@ export function startJobRunner(
 
   return {
     ready: () => failures === 0,
-    stats: () => scheduled.map((s) => ({ ...s.stats })),
+    stats: () => scheduled.map((s) => ({ ...s.stats, ...(s.job.counts ? { counts: s.job.counts() } : {}) })),
     async stop() {
       stopped = true;
       clearTimeout(timer);

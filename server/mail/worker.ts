@@ -137,8 +137,47 @@ async function claim(db: Db, now: Date): Promise<Row[]> {
   });
 }
 
+/** A failed attempt, as the log and the metrics see it: never the recipient's address, only its domain. */
+export interface DeliveryFailure {
+  outboxId: number;
+  recipientDomain: string;
+  attempts: number;
+  /** True when this was the last attempt: the row is now `failed` and waits for an admin. */
+  gaveUp: boolean;
+  /** The error's message with every e-mail address's local part masked (a relay's 550 names the mailbox). */
+  reason: string;
+  code?: string;
+}
+
+/** Hears each failed delivery attempt (server/jobs/registry.ts logs and counts them). */
+export interface DeliveryHooks {
+  onFailure?(failure: DeliveryFailure): void;
+}
+
+const ADDRESS = /[^\s<>"'@,;:]+@([A-Za-z0-9.-]+)/g;
+
+/** The domain of an address (`b@example.com` → `example.com`), for logs that must not name the person. */
+export const recipientDomain = (address: string): string =>
+  /@([^@>\s]+)>?\s*$/.exec(address)?.[1]?.toLowerCase() ?? 'unknown';
+
+/** An error message fit for a log line: addresses keep their domain only. */
+export const maskAddresses = (text: string): string => text.replace(ADDRESS, '…@$1');
+
+function failureOf(row: Row, error: unknown, gaveUp: boolean): DeliveryFailure {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown })?.code;
+  return {
+    outboxId: row.id,
+    recipientDomain: recipientDomain(row.toAddress),
+    attempts: row.attempts,
+    gaveUp,
+    reason: maskAddresses(message).slice(0, 300),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}
+
 /** Sends one claimed row and records the outcome; answers whether it was sent. */
-async function deliverOne(db: Db, send: SendMail, row: Row, now: Date) {
+async function deliverOne(db: Db, send: SendMail, row: Row, now: Date, hooks: DeliveryHooks) {
   try {
     const ids = Array.isArray(row.attachmentIds) ? (row.attachmentIds as number[]) : [];
     const files = ids.length
@@ -164,6 +203,7 @@ async function deliverOne(db: Db, send: SendMail, row: Row, now: Date) {
         nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
       })
       .where(eq(outbox.id, row.id));
+    hooks.onFailure?.(failureOf(row, error, giveUp));
     return false;
   }
 }
@@ -172,7 +212,7 @@ async function deliverOne(db: Db, send: SendMail, row: Row, now: Date) {
  * Delivers a batch of what is due now, SENDING_AT_ONCE at a time; answers how many were claimed, sent and
  * failed this round.
  */
-export async function deliverDueEmails(db: Db, send: SendMail, now = new Date()) {
+export async function deliverDueEmails(db: Db, send: SendMail, now = new Date(), hooks: DeliveryHooks = {}) {
   const rows = await claim(db, now);
   let sent = 0;
   let next = 0;
@@ -180,7 +220,7 @@ export async function deliverDueEmails(db: Db, send: SendMail, now = new Date())
     Array.from({ length: Math.min(SENDING_AT_ONCE, rows.length) }, async () => {
       while (next < rows.length) {
         const row = rows[next++];
-        if (await deliverOne(db, send, row, now)) sent += 1;
+        if (await deliverOne(db, send, row, now, hooks)) sent += 1;
       }
     }),
   );
@@ -197,12 +237,13 @@ export async function drainDueEmails(
   send: SendMail,
   budgetMs = 4_000,
   clock: () => number = Date.now,
+  hooks: DeliveryHooks = {},
 ) {
   const until = clock() + budgetMs;
   let sent = 0;
   let failed = 0;
   for (;;) {
-    const round = await deliverDueEmails(db, send, new Date(clock()));
+    const round = await deliverDueEmails(db, send, new Date(clock()), hooks);
     sent += round.sent;
     failed += round.failed;
     if (round.claimed < BATCH) return { sent, failed, more: false };

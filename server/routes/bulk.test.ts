@@ -109,14 +109,15 @@ describe('POST /order_items/bulk.json: assign', () => {
     expect((await itemOf(fresh.id)).userId).toBe(aliceId);
   });
 
-  it('refuses every item for an orderer (assigning is for administrators) and changes nothing', async () => {
+  it('answers 403 to an orderer (assigning is for administrators) and changes nothing', async () => {
     const item = await buildOrderItem(ctx.database);
     const before = await snapshot(ctx.database, item.id);
-    const answer = await bulkOk(alice, { action: 'assign', orderer_id: aliceId, order_item_ids: [item.id] });
-    expect(answer.results).toEqual([
-      { id: item.id, ref: item.ref, status: 'refused', message: 'Only an administrator may do this.' },
-    ]);
-    expect(answer).toMatchObject({ done: 0, refused: 1 });
+    const res = await bulk(alice, { action: 'assign', orderer_id: aliceId, order_item_ids: [item.id] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({
+      code: 'forbidden',
+      message: 'Only an administrator may assign items.',
+    });
     expect(await snapshot(ctx.database, item.id)).toEqual(before);
   });
 

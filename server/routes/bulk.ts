@@ -32,8 +32,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databa
           `At most ${BULK_CAP} items. Each item goes through the same checks and service as its single ` +
           'action, in its own transaction, in id order, with its own timeline event and notifications; a ' +
           'refused item changes nothing and the others still proceed. assign is for administrators (an ' +
-          'orderer gets every item refused); an assignee who is not an active orderer answers 422 and ' +
-          'changes nothing. flag on a flagged item (unflag on an unflagged one) is done without a new event.',
+          "orderer's call answers 403 and changes nothing); an assignee who is not an active orderer answers " +
+          '422 and changes nothing. flag on a flagged item (unflag on an unflagged one) is done without a new event.',
         body: BulkRequestSchema,
         response: { 200: json('A result per item, in id order, with the counts', BulkResponseSchema) },
       },

@@ -9,7 +9,7 @@ import type { BulkRequest, BulkResponse } from '../../../domain/contract/lists';
 import { permissionRefusal } from '../../../domain/workflow/decide';
 import type { Actor } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, forbidden } from '../../errors';
 import { requireOrderer } from './assignment';
 import type { ActionItemRow } from './read';
 import { applyItemAction, lockOrderItem } from './run-action';
@@ -72,6 +72,10 @@ export async function runBulkAction(
     onUnexpected,
   }: { now?: Date; onUnexpected?: (error: unknown, id: number) => void } = {},
 ): Promise<BulkResponse> {
+  // Assigning is for administrators: an orderer's call is refused whole (403), as a single assign is, rather
+  // than answered 200 with every item refused.
+  if (input.action === 'assign' && !(actor.kind === 'user' && actor.role === 'admin'))
+    throw forbidden('Only an administrator may assign items.');
   if (input.action === 'assign') await requireOrderer(db, input.orderer_id as number);
   // Locking in id order keeps two bulk calls over the same items (or a bulk and an assign) from deadlocking.
   const ids = [...new Set(input.order_item_ids)].sort((a, b) => a - b);
