@@ -57,6 +57,12 @@ const EnvSchema = z.object({
   TRUST_PROXY: TrustProxySchema.optional(),
   // A bearer token for GET /metrics; unset, /metrics answers 404. Long enough not to be guessed.
   METRICS_TOKEN: z.string().min(16).max(256).optional(),
+  // Receiving a whole request may take this long; the connection is closed after it (a half-sent body).
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  // An idle keep-alive connection is closed after this: keep it above the proxy's own idle timeout.
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
+  // On SIGTERM, /readyz answers 503 for this long, while requests are still served, before the listener closes.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   RETENTION_NOTIFICATIONS_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
@@ -111,6 +117,12 @@ export interface Config {
   trustProxy: number | string[] | false;
   /** Bearer token of GET /metrics (server/metrics.ts); unset: no metrics, /metrics answers 404. */
   metricsToken?: string;
+  /** Receiving a whole request (headers and body) takes at most this; then the connection is closed. */
+  requestTimeoutMs: number;
+  /** Idle keep-alive connections are closed after this (above the proxy's idle timeout). */
+  keepAliveTimeoutMs: number;
+  /** On SIGTERM: how long /readyz answers 503 while requests are still served (server/main.ts). */
+  shutdownDrainMs: number;
   /** Delivered e-mails and read notifications are deleted after this many days (server/jobs/retention.ts). */
   retention: { outboxDays: number; notificationsDays: number };
   /** STORAGE_DRIVER, or S3 when S3_BUCKET is set. */
@@ -148,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    // Only a proxy needs the drain: none stands in front of the demo, where Ctrl+C should stop at once.
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (demoMode ? 0 : 5000),
     // 90 days; in demo mode ten years, or the first start would delete most of the seeded year of history
     // (56 of its 92 e-mails) that the outbox and notification screens are there to show.
     retention: {
