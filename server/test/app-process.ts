@@ -110,6 +110,8 @@ export function startAppProcess(
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ukds-fault-')),
     WEB_ROOT: '/nonexistent-web-root',
     LOG_LEVEL: 'info',
+    // No proxy stands in front of a test's instance: stop at once (server/rolling-restart.test.ts drains).
+    SHUTDOWN_DRAIN_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   };
