@@ -11,7 +11,6 @@ import {
   type AppProcess,
   type ScratchDatabase,
   scratchDatabase,
-  signInOverHttp,
   startAppProcess,
   waitUntil,
 } from './test/app-process';
@@ -64,12 +63,14 @@ describe.skipIf(!onPostgres)('a rolling restart of two instances under load', ()
       const r = await fetch(`${balancer.baseUrl}/readyz`);
       return r.status === 200;
     });
-    const cookie = await signInOverHttp(balancer.baseUrl, adminEmail, TEST_PASSWORD);
-    const csrf = (
-      (await (await fetch(`${balancer.baseUrl}/api/v1/session.json`, { headers: { cookie } })).json()) as {
-        csrf_token: string;
-      }
-    ).csrf_token;
+    const signedIn = await fetch(`${balancer.baseUrl}/api/v1/session.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: adminEmail, password: TEST_PASSWORD }),
+    });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers.getSetCookie()[0].split(';')[0];
+    const { csrf_token: csrf } = (await signedIn.json()) as { csrf_token: string };
 
     let stop = false;
     const answers: number[] = [];
