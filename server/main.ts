@@ -1,19 +1,24 @@
 /**
- * Entry point: validate configuration, open and migrate the database, seed demo data on an empty
- * embedded database, then serve the API and the SPA and run the background jobs (e-mail, schedules).
+ * Entry point: validate configuration, listen (health checks only), migrate the database, seed demo data on
+ * an empty embedded database, then serve the API and the SPA and run the background jobs (e-mail, schedules).
+ * SIGTERM drains (docs/operations.md, "Rolling restart"): /readyz says 503 for SHUTDOWN_DRAIN_MS while
+ * requests are still served, then the listener closes, requests in flight finish, the jobs stop, exit 0.
  * Nothing ends the process silently: an unhandled rejection is logged and the process carries on; an
  * uncaught exception is logged and exits with code 1 (its state is unknown), for the supervisor to restart.
  */
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { backgroundJobs } from './jobs/registry';
-import { startJobRunner } from './jobs/runner';
+import { type JobRunner, startJobRunner } from './jobs/runner';
+import { createLifecycle } from './lifecycle';
 import { missingNodeFlags } from './node-flags';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
 import { consoleProgress } from './seed/progress';
 import { openStorage } from './storage/open';
+import { buildInfo } from './version';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,6 +30,11 @@ async function main(): Promise<void> {
     log.fatal({ err: error, origin }, 'uncaught exception; exiting');
     process.exit(1);
   });
+  const build = buildInfo();
+  log.info(
+    { version: build.version, commit: build.commit, node: process.version },
+    'starting the back office',
+  );
   const missing = missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS);
   if (config.nodeEnv === 'production' && missing.length > 0)
     log.warn(
@@ -43,13 +53,61 @@ async function main(): Promise<void> {
         'transaction lost a deadlock or serialization check; running it again',
       ),
   });
-  await database.migrate();
-  if (config.demoMode) log.info('demo mode: checking for demo data (the first start seeds it in seconds)');
-  const seeded = config.demoMode ? await seedDemoIfEmpty(database.db, consoleProgress()) : false;
 
   // One store for the web requests and the e-mail worker: S3 when configured, so every instance sees every file.
   const storage = openStorage(config);
-  const jobs = startJobRunner(
+  // The app listens before it migrates: /healthz answers during a long migration (a liveness probe would
+  // otherwise restart it half-way), /readyz and every other path answer 503 until it is ready. The jobs
+  // start after the migrations; until then the runner reports itself not ready.
+  const lifecycle = createLifecycle();
+  let runner: JobRunner | undefined;
+  const jobs = {
+    ready: () => runner?.ready() ?? false,
+    stats: () => runner?.stats() ?? [],
+  };
+  const app = await buildApp({ config, database, webRoot: config.webRoot, jobs, storage, lifecycle });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      // Draining: /readyz answers 503 so the proxy stops sending new requests, while this instance still
+      // serves what reaches it; only then does the listener close (a proxy checks every few seconds).
+      // Not when stopped before it was ready: no proxy was sending it anything.
+      const wasReady = lifecycle.phase() === 'ready';
+      lifecycle.drain();
+      if (wasReady && config.shutdownDrainMs > 0) {
+        app.log.info(
+          { signal, drain_ms: config.shutdownDrainMs },
+          'shutting down: draining (/readyz answers 503)',
+        );
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      }
+      app.log.info({ signal }, 'shutting down: closing the listener and finishing requests in flight');
+      // Waits for requests in flight; open event streams are ended first.
+      await closeWithin(app, SHUTDOWN_TIMEOUT_MS);
+      await runner?.stop();
+      await database.close();
+      app.log.info({ signal }, 'stopped');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  // A second signal while stopping is ignored, not a hard exit: Ctrl+C reaches `npm start`'s launcher and
+  // the server at once, and the launcher passes it on again.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info({ port: listeningPort(app) }, 'listening: /healthz answers; migrating before serving');
+  await database.migrate({ log });
+  if (config.demoMode) log.info('demo mode: checking for demo data (the first start seeds it in seconds)');
+  const seeded = config.demoMode ? await seedDemoIfEmpty(database.db, consoleProgress()) : false;
+  if (stopping) return;
+  runner = startJobRunner(
     backgroundJobs({
       db: database.db,
       mail: { smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom, storage },
@@ -58,27 +116,20 @@ async function main(): Promise<void> {
     }),
     log,
   );
-  const app = await buildApp({ config, database, webRoot: config.webRoot, jobs, storage });
+  lifecycle.ready();
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await jobs.stop();
-      // Waits for requests in flight; open event streams are ended first.
-      await app.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-  const address = await app.listen({ port: config.port, host: config.host });
+  const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${listeningPort(app)}`;
   const where = config.host === '0.0.0.0' ? address.replace('0.0.0.0', 'localhost') : address;
-  log.info({ address: where, database: database.kind, dataDir: config.dataDir }, 'back office running');
+  log.info(
+    {
+      address: where,
+      database: database.kind,
+      dataDir: config.dataDir,
+      version: build.version,
+      commit: build.commit,
+    },
+    'back office running',
+  );
   if (config.demoMode) {
     // A plain block, not a log line: it is for the person at the console, and request lines (at debug in
     // demo mode) no longer bury it.
@@ -90,6 +141,38 @@ async function main(): Promise<void> {
         `    bob@demo.test   / ${DEMO_PASSWORD}   (orderer)\n`,
     );
   }
+}
+
+/** Requests still in flight this long after the listener closed are cut off: the process must end. */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+
+/**
+ * Closes the listener and waits for requests in flight. Node closes the keep-alive connections that are idle
+ * when the listener closes, but not those that fall idle afterwards (a request answered during the close):
+ * they would hold the process until their keep-alive timeout, so they are closed as soon as they are idle.
+ * After `ms`, whatever is left is cut off.
+ */
+async function closeWithin(app: FastifyInstance, ms: number): Promise<void> {
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+  const deadline = setTimeout(() => {
+    app.log.warn(
+      { after_ms: ms },
+      'requests still in flight at the shutdown deadline; closing their connections',
+    );
+    app.server.closeAllConnections();
+  }, ms);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(reaper);
+    clearTimeout(deadline);
+  }
+}
+
+/** The port the app listens on (PORT=0 picks a free one). */
+function listeningPort(app: FastifyInstance): number {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
 }
 
 main().catch((error: unknown) => {
