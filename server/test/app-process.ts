@@ -97,6 +97,11 @@ export function startAppProcess(
     timeoutMs?: number;
     /** Another entry point and folder than the sources' (the release test runs dist-server/main.js). */
     entry?: { args: string[]; cwd: string };
+    /**
+     * Resolve once the app is `ready` (the default: migrated, serving) or only `listening` (the health
+     * checks answer; it may still be migrating).
+     */
+    until?: 'ready' | 'listening';
   } = {},
 ): Promise<AppProcess> {
   const env: Record<string, string> = {
@@ -177,11 +182,15 @@ export function startAppProcess(
       reject(new Error(`the app did not start in time:\n${lines.join('\n')}`));
     }, opts.timeoutMs ?? 45_000);
     onLine = (line) => {
-      // The console banner, or the logger's start-up line (its "address" field).
-      const match = /(?:Back office running at |"address":")(http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      // The console banner, or the logger's start-up line (its "address" field); or, when only listening
+      // is awaited, the line that says so (its "port" field).
+      const match =
+        opts.until === 'listening'
+          ? /"port":(\d+),"msg":"listening/.exec(line)
+          : /(?:Back office running at |"address":")(http:\/\/127\.0\.0\.1:\d+)/.exec(line);
       if (match) {
         clearTimeout(timer);
-        resolve({ ...proc, baseUrl: match[1] });
+        resolve({ ...proc, baseUrl: opts.until === 'listening' ? `http://127.0.0.1:${match[1]}` : match[1] });
       }
     };
     void exited.then((code) => {
