@@ -1,5 +1,8 @@
 /**
  * Configuration: environment variables only, validated once at start. Each one is documented in README.md.
+ * Secrets may instead come from files (`SESSION_SECRET_FILE` …), read here before anything is validated.
+ * Production (NODE_ENV=production) refuses to start without what it cannot run well without: e-mail
+ * (SMTP_URL, or MAIL_TRANSPORT=file said explicitly), SESSION_SECRET and STOREFRONT_API_KEY.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -49,6 +52,7 @@ const EnvSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   DATA_DIR: z.string().min(1).default('./data'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_TRANSPORT: z.enum(['smtp', 'file']).optional(),
   STOREFRONT_API_KEY: z.string().min(16).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -102,6 +106,9 @@ export interface Config {
   /** PostgreSQL cancels a statement that runs longer (statement_timeout). */
   databaseStatementTimeoutMs: number;
   dataDir: string;
+  /** How e-mail leaves: over SMTP (smtpUrl), or as .eml files under DATA_DIR/outbox (MAIL_TRANSPORT). */
+  mailTransport: 'smtp' | 'file';
+  /** Set only when mailTransport is smtp: the mail worker sends over SMTP exactly when it is given one. */
   smtpUrl?: string;
   storefrontApiKey?: string;
   sessionSecret: string;
@@ -131,18 +138,99 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment; the session secret is kept in DATA_DIR when not given. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+/**
+ * One thing to say about a configuration, naming its variable.
+ * - invalid: a value that makes no sense; nothing starts with it (the server, the CLI).
+ * - required: missing in production; the server refuses to start (the CLI's commands still run).
+ * - warning: production runs, but probably not as meant.
+ * - note: how this configuration behaves (outside production: e-mail to files, a generated secret …).
+ */
+export interface ConfigFinding {
+  variable: string;
+  kind: 'invalid' | 'required' | 'warning' | 'note';
+  message: string;
+}
+
+/**
+ * Secrets that may come from a file named by `<NAME>_FILE` instead (compose or Kubernetes secrets, systemd
+ * credentials), so they stay out of the process environment and `docker inspect`.
+ */
+export const FILE_VARIABLES = [
+  'DATABASE_URL',
+  'SESSION_SECRET',
+  'STOREFRONT_API_KEY',
+  'SMTP_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+] as const;
+
+/**
+ * The server's configuration, or a ConfigError listing every problem, one line per variable. `serve` (the
+ * default: server/main.ts) also refuses what production must not run without; `tool` (the CLI) does not, as
+ * its commands need only the database and storage, and it writes nothing (no session secret is persisted).
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  opts: { purpose?: 'serve' | 'tool' } = {},
+): Config {
+  const serving = (opts.purpose ?? 'serve') === 'serve';
+  const { config, findings } = inspect(env, { persistSecret: serving });
+  const refused = findings.filter((f) => f.kind === 'invalid' || (serving && f.kind === 'required'));
+  if (refused.length > 0 || !config) throw new ConfigError(describeRefusal(refused));
+  return config;
+}
+
+/**
+ * Everything to say about a configuration, without throwing or writing anything (`doctor`): the config
+ * unless a value is invalid, then every finding, the production refusals among them.
+ */
+export function checkConfig(env: NodeJS.ProcessEnv = process.env): {
+  config?: Config;
+  findings: ConfigFinding[];
+} {
+  return inspect(env, { persistSecret: false });
+}
+
+/** The message of a refused configuration: a heading, then one line per variable saying what to do. */
+export function describeRefusal(findings: ConfigFinding[]): string {
+  const heading = findings.some((f) => f.kind === 'invalid')
+    ? 'Invalid configuration:'
+    : 'Configuration refused: production (NODE_ENV=production) needs these variables:';
+  return [heading, ...findings.map((f) => `  ${f.variable}: ${f.message}`)].join('\n');
+}
+
+function inspect(
+  rawEnv: NodeJS.ProcessEnv,
+  opts: { persistSecret: boolean },
+): { config?: Config; findings: ConfigFinding[] } {
+  const files = readSecretFiles(rawEnv);
+  const parsed = EnvSchema.safeParse(files.env);
+  const invalid: ConfigFinding[] = [...files.problems];
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    for (const issue of parsed.error.issues) {
+      const name = issue.path.join('.');
+      const variable = files.fromFile.has(name) ? `${name} (from ${name}_FILE)` : name;
+      invalid.push({ variable, kind: 'invalid', message: issue.message });
+    }
   }
+  if (!parsed.success) return { findings: invalid };
   const e = parsed.data;
-  const storage = storageConfig(e);
+  const storage = storageConfig(e, invalid);
+  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL)
+    invalid.push({
+      variable: 'SMTP_URL',
+      kind: 'invalid',
+      message:
+        'required with MAIL_TRANSPORT=smtp: give smtp://user:password@host:587, or set MAIL_TRANSPORT=file',
+    });
+  if (invalid.length > 0 || !storage) return { findings: invalid };
+
+  const production = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
-  const demoMode = !e.DATABASE_URL && e.NODE_ENV !== 'production';
-  return {
+  const demoMode = !e.DATABASE_URL && !production;
+  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'file');
+  const config: Config = {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
@@ -150,14 +238,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir,
-    smtpUrl: e.SMTP_URL,
+    mailTransport,
+    smtpUrl: mailTransport === 'smtp' ? e.SMTP_URL : undefined,
     storefrontApiKey: e.STOREFRONT_API_KEY ?? (demoMode ? 'demo-storefront-key' : undefined),
-    sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
+    // Only the server signs cookies; a tool (the CLI, doctor) leaves DATA_DIR as it is.
+    sessionSecret:
+      e.SESSION_SECRET ??
+      (opts.persistSecret && !production ? persistedSecret(dataDir) : randomBytes(48).toString('base64url')),
     logLevel: e.LOG_LEVEL,
     mailFrom: e.MAIL_FROM,
     webRoot: path.resolve(e.WEB_ROOT),
     demoMode,
-    secureCookies: e.NODE_ENV === 'production',
+    secureCookies: production,
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
@@ -172,19 +264,139 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     storage,
   };
+  return { config, findings: assess(e, config) };
 }
 
-function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
+/**
+ * What production refuses and what it would rather have. There is no opt-out for SESSION_SECRET: a secret
+ * generated per instance signs users out whenever the balancer sends them to another instance, and a container
+ * without a persistent DATA_DIR would sign everyone out at every deploy.
+ */
+function assess(e: z.infer<typeof EnvSchema>, config: Config): ConfigFinding[] {
+  const findings: ConfigFinding[] = [];
+  const say = (variable: string, kind: ConfigFinding['kind'], message: string) =>
+    findings.push({ variable, kind, message });
+  const production = config.nodeEnv === 'production';
+  if (production) {
+    if (!e.SMTP_URL && !e.MAIL_TRANSPORT)
+      say(
+        'SMTP_URL',
+        'required',
+        'unset: give smtp://user:password@host:587 to send e-mail, or set MAIL_TRANSPORT=file to write each message as a file under DATA_DIR/outbox instead',
+      );
+    if (!e.SESSION_SECRET)
+      say(
+        'SESSION_SECRET',
+        'required',
+        'unset: give 32+ random characters, the same on every instance (openssl rand -base64 48)',
+      );
+    if (!e.STOREFRONT_API_KEY)
+      say(
+        'STOREFRONT_API_KEY',
+        'required',
+        'unset: give the key the shops send to /api/v1/storefront, 16+ characters (openssl rand -hex 24)',
+      );
+    if (e.MAIL_TRANSPORT === 'file')
+      say(
+        'MAIL_TRANSPORT',
+        'warning',
+        'file: no e-mail leaves; each message is written under DATA_DIR/outbox',
+      );
+    if (!e.DATABASE_URL)
+      say(
+        'DATABASE_URL',
+        'warning',
+        'unset: the embedded database under DATA_DIR/pgdata serves one instance only; give PostgreSQL 15+',
+      );
+    if (!e.TRUST_PROXY)
+      say(
+        'TRUST_PROXY',
+        'warning',
+        "unset: behind a reverse proxy sign-in throttling sees every user as the proxy; name the proxy's address or a hop count",
+      );
+  } else {
+    if (config.mailTransport === 'file' && !e.SMTP_URL)
+      say('SMTP_URL', 'note', 'unset: e-mail is written to files under DATA_DIR/outbox');
+    if (!e.SESSION_SECRET)
+      say('SESSION_SECRET', 'note', 'unset: generated once and kept in DATA_DIR/session-secret');
+    if (config.demoMode)
+      say(
+        'DATABASE_URL',
+        'note',
+        'unset: demo mode, the embedded database is seeded with demo data and its public passwords',
+      );
+    else if (!config.storefrontApiKey)
+      say('STOREFRONT_API_KEY', 'note', 'unset: the storefront API refuses every request');
+  }
+  if (e.MAIL_TRANSPORT === 'file' && e.SMTP_URL)
+    say('SMTP_URL', 'warning', 'set but unused: MAIL_TRANSPORT=file writes e-mail to files');
+  if (e.DATABASE_URL && config.storage.driver === 'local')
+    say(
+      'STORAGE_DRIVER',
+      'warning',
+      "local with DATABASE_URL: only one instance can run, as attachments stay in this instance's DATA_DIR/attachments; set S3_BUCKET to run several",
+    );
+  if (!e.METRICS_TOKEN)
+    say('METRICS_TOKEN', production ? 'warning' : 'note', 'unset: no metrics (/metrics answers 404)');
+  return findings;
+}
+
+/**
+ * Reads `<NAME>_FILE` of each FILE_VARIABLES name into `<NAME>`, once, before anything is validated: a
+ * secret file's trailing newline is dropped; both forms at once, or a file that cannot be read, is invalid.
+ */
+function readSecretFiles(env: NodeJS.ProcessEnv): {
+  env: NodeJS.ProcessEnv;
+  fromFile: Set<string>;
+  problems: ConfigFinding[];
+} {
+  const resolved: NodeJS.ProcessEnv = { ...env };
+  const fromFile = new Set<string>();
+  const problems: ConfigFinding[] = [];
+  for (const name of FILE_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (file === undefined) continue;
+    const variable = `${name}_FILE`;
+    if (env[name] !== undefined) {
+      problems.push({ variable, kind: 'invalid', message: `give ${name} or ${name}_FILE, not both` });
+      continue;
+    }
+    try {
+      const value = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+      if (value === '') problems.push({ variable, kind: 'invalid', message: `${file} is empty` });
+      else {
+        resolved[name] = value;
+        fromFile.add(name);
+      }
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : code === 'EISDIR'
+              ? 'a folder, not a file'
+              : (code ?? String(error));
+      problems.push({ variable, kind: 'invalid', message: `cannot read ${file}: ${why}` });
+    }
+  }
+  return { env: resolved, fromFile, problems };
+}
+
+function storageConfig(e: z.infer<typeof EnvSchema>, invalid: ConfigFinding[]): StorageConfig | undefined {
   const driver = e.STORAGE_DRIVER ?? (e.S3_BUCKET ? 's3' : 'local');
   if (driver === 'local') return { driver };
-  const problems = [
-    ...(e.S3_BUCKET ? [] : ['  S3_BUCKET: required when STORAGE_DRIVER is s3']),
-    ...(!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY
-      ? ['  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: give both or neither']
-      : []),
-  ];
-  if (problems.length > 0 || !e.S3_BUCKET)
-    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  const before = invalid.length;
+  if (!e.S3_BUCKET)
+    invalid.push({ variable: 'S3_BUCKET', kind: 'invalid', message: 'required when STORAGE_DRIVER is s3' });
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    invalid.push({
+      variable: 'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+      kind: 'invalid',
+      message: 'give both or neither',
+    });
+  if (invalid.length > before || !e.S3_BUCKET) return undefined;
   return {
     driver,
     bucket: e.S3_BUCKET,

@@ -118,6 +118,9 @@ export function startAppProcess(
     // No proxy stands in front of a test's instance: stop at once (server/rolling-restart.test.ts drains).
     SHUTDOWN_DRAIN_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // Production refuses to start without a way to send e-mail: a test's instance writes it to files unless
+    // the test gives an SMTP server.
+    ...(opts.env?.SMTP_URL ? {} : { MAIL_TRANSPORT: 'file' }),
     ...opts.env,
   };
   const args = opts.entry?.args ?? [
