@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Compiles the server for production: server/main.ts and the operator CLI, bundled by esbuild into plain ES
 // modules under dist-server/ (npm packages stay external and are loaded from node_modules), with the SQL
-// migrations copied beside them. The release then runs with `node`, no TypeScript loader.
+// migrations and the concurrent migrations copied beside them. The release then runs with `node`, no
+// TypeScript loader.
 //   node scripts/build-server.mjs [outDir]      default: dist-server
 // Not under dist/: that folder is the SPA, served to browsers as static files.
 import { cpSync, rmSync } from 'node:fs';
@@ -34,7 +35,9 @@ await build({
   logLevel: 'warning',
   legalComments: 'none',
 });
-// server/db/client.ts finds the migrations beside its own module, which is main.js or cli.js (two whole
+// server/db/client.ts finds both folders beside its own module, which is main.js or cli.js (two whole
 // bundles, no shared chunks, so that module is always at the top of outDir).
-cpSync('server/db/migrations', path.join(outDir, 'migrations'), { recursive: true });
+for (const folder of ['migrations', 'migrations-concurrent']) {
+  cpSync(path.join('server/db', folder), path.join(outDir, folder), { recursive: true });
+}
 console.log(`server built into ${path.relative(process.cwd(), outDir) || '.'}`);

@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type MigrateOptions, type MigrationSession, runMigrations, takeMigrationLock } from './migrate';
 import { type ConflictCounts, retryConflicts } from './retry';
 import * as schema from './schema';
 
@@ -23,8 +24,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs migrations up to the newest committed one. */
-  migrate(): Promise<void>;
+  /**
+   * Runs the migrations up to the newest committed one, then the concurrent ones (migrate.ts), reporting each
+   * one applied, or that there was none, and any wait for another instance's migration lock to `opts.log`.
+   */
+  migrate(opts?: MigrateOptions): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -39,6 +43,17 @@ export interface Database {
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Index builds that cannot run in a migration's transaction: docs/operations.md, "Migrations: expand, then contract". */
+const concurrentMigrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations-concurrent',
+);
+
+const migrationFolders = (opts: MigrateOptions | undefined) => ({
+  migrationsFolder,
+  concurrentFolder: opts?.concurrentFolder ?? concurrentMigrationsFolder,
+  log: opts?.log,
+});
 
 /** Opens PGlite with the extensions the migrations need (they must be passed at every open). */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
@@ -54,7 +69,13 @@ export function fromPglite(pglite: PGlite, logger?: Logger): Database {
     db,
     kind: 'pglite',
     pglite,
-    migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder }),
+    // One process owns an embedded database: no lock to take.
+    migrate: (opts) =>
+      runMigrations(
+        pglite,
+        () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder }),
+        migrationFolders(opts),
+      ),
     ping: async () => {
       await pglite.query('select 1');
       return true;
@@ -123,19 +144,23 @@ export function fromPostgres(
     db,
     kind: 'postgres',
     url,
-    migrate: async () => {
+    migrate: async (opts) => {
       // Instances started together would race to create the same tables; the lock makes the later ones wait
       // and then find nothing left to apply. It lives on one dedicated connection and ends with it.
       const client = await pool.connect();
+      const session: MigrationSession = { query: (text, params) => client.query(text, params) };
       try {
         // A migration may build an index or fill a new table over millions of rows: the requests' statement
         // timeout would cancel it half-way on a large database (each migration runs in its transaction).
-        // Nor may it cancel the wait for the lock, while another instance runs such a migration.
         await client.query('set statement_timeout = 0');
         try {
-          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await takeMigrationLock(session, MIGRATION_LOCK_KEY, opts?.log);
           try {
-            await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+            await runMigrations(
+              session,
+              () => migratePg(drizzlePg(client, { schema }), { migrationsFolder }),
+              migrationFolders(opts),
+            );
           } finally {
             await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
           }
