@@ -34,11 +34,8 @@ mkdirSync(target, { recursive: true });
 for (const entry of ['dist', 'dist-server', 'package.json', 'package-lock.json']) {
   cpSync(entry, path.join(target, entry), { recursive: true });
 }
-// Production dependencies only; no install scripts (nothing the server needs has one).
-run(
-  'npm',
-  ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
-  target,
-);
+// Production dependencies only, exactly as the lockfile pins them (`npm ci` refuses a lockfile that disagrees
+// with package.json instead of resolving again); no install scripts (nothing the server needs has one).
+run('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], target);
 rmSync(path.join(target, 'node_modules', '.package-lock.json'), { force: true });
 console.log(`release ready in ${target}: cd there and run  NODE_ENV=production npm run start:prod`);
