@@ -14,9 +14,12 @@ COPY package.json package-lock.json ./
 # build needs Vite and esbuild. The cache mount keeps downloads between builds, never in the image.
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
+# The commit the image is built from (.git is not copied in): /healthz, the start-up log and build_info say it.
+#   docker compose build --build-arg GIT_COMMIT=$(git rev-parse HEAD)   (compose.yaml passes $GIT_COMMIT)
+ARG GIT_COMMIT=unknown
 # Builds dist/ and dist-server/, then installs the production dependencies into /release with
 # `npm ci --omit=dev` (from the same lockfile).
-RUN --mount=type=cache,target=/root/.npm node scripts/release.mjs /release
+RUN --mount=type=cache,target=/root/.npm GIT_COMMIT=${GIT_COMMIT} node scripts/release.mjs /release
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \

@@ -5,7 +5,8 @@
 // TypeScript loader.
 //   node scripts/build-server.mjs [outDir]      default: dist-server
 // Not under dist/: that folder is the SPA, served to browsers as static files.
-import { cpSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -40,4 +41,19 @@ await build({
 for (const folder of ['migrations', 'migrations-concurrent']) {
   cpSync(path.join('server/db', folder), path.join(outDir, folder), { recursive: true });
 }
+// Which commit this build is (server/version.ts says it in /healthz, the log and the metrics): GIT_COMMIT when
+// the builder gives it (the image is built without .git), else git's own answer, else unknown.
+const commitOf = () => {
+  if (/^[0-9a-f]{7,40}$/i.test(process.env.GIT_COMMIT ?? ''))
+    return process.env.GIT_COMMIT.slice(0, 12).toLowerCase();
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return 'unknown';
+  }
+};
+writeFileSync(path.join(outDir, 'build-info.json'), `${JSON.stringify({ commit: commitOf() })}\n`);
 console.log(`server built into ${path.relative(process.cwd(), outDir) || '.'}`);
