@@ -88,6 +88,11 @@ describe('the migration log', () => {
     expect(first.lines.filter((l) => l.msg === 'migration applied').map((l) => l.obj.migration)).toEqual(
       journalTags,
     );
+    expect(first.lines[0]).toEqual({
+      level: 'info',
+      msg: 'applying migrations',
+      obj: { pending: journalTags },
+    });
     expect(first.lines.map((l) => l.msg)).not.toContain('migrations up to date');
     expect(first.lines.filter((l) => l.level === 'warn')).toEqual([]);
 

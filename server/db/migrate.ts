@@ -93,6 +93,11 @@ export async function runMigrations(
     }
   ).entries;
   const before = await appliedMigrations(session);
+  // Drizzle's rule: every journal entry newer than the newest one recorded. Said before it starts, as the
+  // migrations run in one transaction and a large backfill keeps the log silent until all are applied.
+  const newest = Math.max(0, ...[...before].map(Number));
+  const pending = journal.filter((m) => m.when > newest).map((m) => m.tag);
+  if (pending.length > 0) log.info({ pending }, 'applying migrations');
   await applyDrizzle();
   const after = await appliedMigrations(session);
   const applied = journal.filter((m) => after.has(String(m.when)) && !before.has(String(m.when)));
