@@ -226,6 +226,7 @@ describe.skipIf(!onPostgres)('the app outlives its database', () => {
       database: 'up',
       listener: 'up',
       jobs: 'up',
+      storage: 'up',
     });
     try {
       await stream.waitFor((e) => e.event === 'resync', 5000);
