@@ -1,102 +1,100 @@
 /**
- * Operator commands. Usage:
- *   npm run cli -- user:create --email E --name N --role admin|orderer [--orderer] --password P
- *   npm run cli -- user:update --email E [--name N] [--role R] [--orderer true|false] [--active true|false] [--password P]
- *   npm run cli -- seed:demo        (seed the demo data set into an empty database)
- *   npm run db:migrate              (= npm run cli -- db:migrate: apply the migrations and nothing else)
- *   npm run cli -- storage:migrate  (copy DATA_DIR/attachments into the S3 store; skips what is already there)
- * Reads DATABASE_URL / DATA_DIR like the server and migrates first (under the same advisory lock as the
- * server, so running it beside starting instances is safe).
+ * The operator CLI: `npm run cli -- <command> [options]` from the sources, `node dist-server/cli.js <command>`
+ * in a release. `npm run cli` lists the commands; `<command> --help` explains one (docs/cli.md).
+ * It reads DATABASE_URL, DATA_DIR and the rest like the server. Commands that write migrate the database first
+ * (under the server's advisory lock, so running one beside starting instances is safe); help, user:list and
+ * doctor never do. Exit codes: 0 done, 1 failed, 2 usage (the command line was wrong; nothing was done).
  */
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { ConfigError } from '../config';
 import { AppError } from '../errors';
-import { seedDemoIfEmpty } from '../seed/demo';
-import { createUser, findUserByEmail, updateUser } from '../services/users/users';
-import { localStorage } from '../storage/local';
-import { migrateStorage } from '../storage/migrate';
-import { openStorage } from '../storage/open';
+import {
+  type Command,
+  CommandFailed,
+  commandHelp,
+  EXIT,
+  type Io,
+  invocation,
+  parseOptions,
+  UsageError,
+} from './command';
+import { COMMANDS } from './commands';
 
-const bool = (v: string | undefined) =>
-  v === undefined ? undefined : v === 'true' || v === 'yes' || v === '1';
+const find = (name: string) => COMMANDS.find((c) => c.name === name || c.aliases?.includes(name));
 
-async function run(argv: string[]): Promise<string> {
-  const [command, ...rest] = argv;
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      email: { type: 'string' },
-      name: { type: 'string' },
-      role: { type: 'string' },
-      orderer: { type: 'string' },
-      active: { type: 'string' },
-      password: { type: 'string' },
-    },
-    allowPositionals: false,
-  });
-  const config = loadConfig();
-  const database = await openDatabase(config);
+function commandList(): string {
+  const names = COMMANDS.map((c) => [c.name, ...(c.aliases ?? [])].join(', '));
+  const width = Math.max(...names.map((n) => n.length), 'help'.length);
+  return [
+    `Operator commands of the back office. Usage: ${invocation()} <command> [options]`,
+    '',
+    'Commands:',
+    ...COMMANDS.map((c, i) => `  ${names[i].padEnd(width)}  ${c.summary}`),
+    `  ${'help'.padEnd(width)}  This list; help <command> (or <command> --help) explains one`,
+    '',
+    'They read the same environment variables as the server (README, "Configuration"). Commands that write',
+    'migrate the database first; help, user:list and doctor never do.',
+    'Exit codes: 0 done; 1 failed (an invalid configuration, the database unreachable, a doctor FAIL, ...);',
+    '2 usage (an unknown command or option, a missing or bad value: nothing was done).',
+  ].join('\n');
+}
+
+/** Runs one command line; answers the exit code. Everything it prints goes through `io`. */
+async function run(argv: string[], io: Io): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    const about = args[0] === undefined ? undefined : find(args[0]);
+    if (args[0] !== undefined && !about) return usage(io, unknownCommand(args[0]));
+    io.out(about ? commandHelp(about) : commandList());
+    return EXIT.ok;
+  }
+  const command = find(name);
+  if (!command) return usage(io, unknownCommand(name));
+  if (args.includes('--help') || args.includes('-h')) {
+    io.out(commandHelp(command));
+    return EXIT.ok;
+  }
   try {
-    await database.migrate();
-    const { db } = database;
-    switch (command) {
-      case 'user:create': {
-        const user = await createUser(db, {
-          email: values.email ?? '',
-          name: values.name ?? '',
-          role: (values.role ?? '') as 'admin',
-          is_orderer: bool(values.orderer) ?? values.role === 'orderer',
-          password: values.password ?? '',
-        });
-        return `Created ${user.role} ${user.email} (id ${user.id}).`;
-      }
-      case 'user:update': {
-        const existing = await findUserByEmail(db, values.email ?? '');
-        if (!existing)
-          throw new AppError('not_found', `No user with e-mail ${values.email ?? '(none given)'}.`);
-        const user = await updateUser(db, existing.id, {
-          name: values.name,
-          role: values.role as 'admin' | undefined,
-          is_orderer: bool(values.orderer),
-          active: bool(values.active),
-          password: values.password,
-        });
-        return `Updated ${user.email}: role ${user.role}, orderer ${user.isOrderer}, active ${user.active}.`;
-      }
-      case 'db:migrate':
-        return 'Migrations applied: the database is up to date.';
-      case 'storage:migrate': {
-        if (config.storage.driver !== 's3')
-          throw new AppError(
-            'invalid_input',
-            'Set STORAGE_DRIVER=s3 and the S3_* variables (README) to name the store to copy into.',
-          );
-        const from = localStorage(config.dataDir);
-        const { copied, skipped, bytes } = await migrateStorage(from, openStorage(config), console.log);
-        return `Copied ${copied} files (${(bytes / 1024 / 1024).toFixed(1)} MB) from ${from.folder} to bucket ${config.storage.bucket}; ${skipped} already there.`;
-      }
-      case 'seed:demo':
-        return (await seedDemoIfEmpty(db))
-          ? 'Demo data seeded.'
-          : 'The database already has users; nothing seeded.';
-      default:
-        throw new AppError(
-          'invalid_input',
-          'Commands: user:create, user:update, seed:demo, db:migrate, storage:migrate (see server/cli/main.ts).',
-        );
-    }
-  } finally {
-    await database.close();
+    const values = parseOptions(command, args);
+    const work = await command.load();
+    return (await work(values, io)) ?? EXIT.ok;
+  } catch (error) {
+    return failure(io, command, error);
   }
 }
 
-run(process.argv.slice(2)).then(
-  (message) => console.log(message),
+const unknownCommand = (name: string) =>
+  `unknown command ${name}; the commands are ${COMMANDS.map((c) => c.name).join(', ')}; see: ${invocation()} help`;
+
+function usage(io: Io, message: string): number {
+  io.err(message);
+  return EXIT.usage;
+}
+
+/** An error as the exit code and the lines an operator reads: no stack trace unless it is a bug. */
+function failure(io: Io, command: Command, error: unknown): number {
+  if (error instanceof UsageError) return usage(io, error.message);
+  if (error instanceof CommandFailed || error instanceof ConfigError) io.err(error.message);
+  else if (error instanceof AppError) io.err(`${command.name}: ${error.message}`);
+  else {
+    // Not a failure the command knows: a bug or an unforeseen fault, whose stack is worth having.
+    io.err(`${command.name} failed unexpectedly:`);
+    io.err(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+  return EXIT.failed;
+}
+
+const processIo: Io = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+  env: process.env,
+  stdin: process.stdin,
+};
+
+run(process.argv.slice(2), processIo).then(
+  // Exits once the output is written: a pool, a prompt or an SMTP socket must not hold the process.
+  (code) => process.stdout.write('', () => process.exit(code)),
   (error: unknown) => {
-    if (error instanceof AppError) {
-      console.error(`${error.message}${error.details ? `\n${JSON.stringify(error.details, null, 2)}` : ''}`);
-    } else console.error(error);
-    process.exit(1);
+    console.error(error);
+    process.exit(EXIT.failed);
   },
 );
