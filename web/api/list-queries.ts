@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { type ListScopeName, MatchingIdsSchema, SavedViewListSchema } from '../../domain/contract/lists';
 import { filterToParams, type ListFilterValue } from '../components/list-filter';
 import { api } from './client';
+import { queryKeys } from './query-keys';
 
 /** How often the saved views' counts are refreshed besides the live updates. */
 const SAVED_VIEWS_POLL_MS = 60_000;
@@ -15,7 +16,7 @@ const SAVED_VIEWS_POLL_MS = 60_000;
 /** Only the count of the escalations desk (the navigation's badge): one row asked, the rest not read. */
 const EscalationCountSchema = z.object({ total_count: z.number().int() });
 export const escalationCountQuery = queryOptions({
-  queryKey: ['order_items', 'escalations', 'count'] as const,
+  queryKey: queryKeys.orderItems.escalationCount,
   queryFn: ({ signal }) =>
     api.get('order_items/escalations', EscalationCountSchema, { query: { per_page: 1 }, signal }),
 });
@@ -39,7 +40,7 @@ export function fetchMatchingIds(list: ListScope, filter: ListFilterValue) {
 
 /** The signed-in user's saved views with their live counts. */
 export const savedViewsQuery = queryOptions({
-  queryKey: ['saved_views'] as const,
+  queryKey: queryKeys.savedViews.all,
   queryFn: ({ signal }) => api.get('saved_views', SavedViewListSchema, { signal }),
   refetchInterval: SAVED_VIEWS_POLL_MS,
   refetchIntervalInBackground: false,

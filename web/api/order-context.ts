@@ -2,11 +2,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { OrderContextSchema } from '../../domain/contract/order-context';
 import { api } from './client';
+import { queryKeys } from './query-keys';
 
 /** The context of the item with this id or ref; under 'order_items', so it refreshes whenever items change. */
 export const orderContextQuery = (key: string) =>
   queryOptions({
-    queryKey: ['order_items', 'context', key] as const,
+    queryKey: queryKeys.orderItems.context(key),
     queryFn: ({ signal }) =>
       api.get(`order_items/${encodeURIComponent(key)}/context`, OrderContextSchema, { signal }),
     staleTime: 30_000,

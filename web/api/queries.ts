@@ -4,6 +4,7 @@ import type { FcoBatch, QueueSort } from '../../domain/contract/queues';
 import { CurrentUserSchema, NotificationListSchema } from '../../domain/contract/session';
 import { filterToParams, type ListFilterValue } from '../components/list-filter';
 import { api, setCsrfToken } from './client';
+import { queryKeys } from './query-keys';
 
 /**
  * The queue schemas, loaded on first use: they bring the order-item contract and with it the country and
@@ -18,15 +19,9 @@ const queueSchema = <K extends keyof Awaited<ReturnType<typeof queueSchemas>>>(n
 /** How often the notifications list is refreshed as a fallback to live updates (server-sent events). */
 export const NOTIFICATIONS_POLL_MS = 30_000;
 
-export const queryKeys = {
-  currentUser: ['users', 'current_user'] as const,
-  notifications: ['notifications'] as const,
-  orderers: ['users', 'orderers'] as const,
-};
-
 /** The signed-in user and the CSRF token (remembered by the client); cached for the session. */
 export const currentUserQuery = queryOptions({
-  queryKey: queryKeys.currentUser,
+  queryKey: queryKeys.users.current,
   queryFn: async ({ signal }) => {
     const data = await api.get('users/current_user', CurrentUserSchema, { signal });
     setCsrfToken(data.csrf_token);
@@ -38,7 +33,7 @@ export const currentUserQuery = queryOptions({
 
 /** The user's notifications, newest first, with the unread count; polled while the app is open. */
 export const notificationsQuery = queryOptions({
-  queryKey: queryKeys.notifications,
+  queryKey: queryKeys.notifications.all,
   queryFn: ({ signal }) => api.get('notifications', NotificationListSchema, { signal }),
   refetchInterval: NOTIFICATIONS_POLL_MS,
   refetchIntervalInBackground: false,
@@ -47,7 +42,7 @@ export const notificationsQuery = queryOptions({
 
 /** The staff who have queues (the Work queues menu and the assign pickers); cached. */
 export const orderersQuery = queryOptions({
-  queryKey: queryKeys.orderers,
+  queryKey: queryKeys.users.orderers,
   queryFn: ({ signal }) => api.get('users/orderers', queueSchema('OrdererListSchema'), { signal }),
   staleTime: 5 * 60_000,
 });
@@ -74,7 +69,7 @@ export const queueParams = (view: QueueView) => ({
 /** One page of the signed-in user's open items (/my-queue). */
 export const myOrdersQuery = (view: QueueView) =>
   queryOptions({
-    queryKey: ['order_items', 'my_orders', view] as const,
+    queryKey: queryKeys.orderItems.myOrders(view),
     queryFn: ({ signal }) =>
       api.get('order_items/my_orders', queueSchema('QueuePageSchema'), {
         query: queueParams(view),
@@ -83,23 +78,23 @@ export const myOrdersQuery = (view: QueueView) =>
     placeholderData: keepPreviousData,
   });
 
-/** Per orderer: open items by group, escalated, waiting for the customer, overdue. */
+/** Per orderer: open items by group, escalated, waiting for the customer, overdue (my queue, the dashboard). */
 export const ordererStatsQuery = queryOptions({
-  queryKey: ['orderers', 'stats'] as const,
+  queryKey: queryKeys.orderers.stats,
   queryFn: ({ signal }) => api.get('orderers/stats', queueSchema('OrdererStatsListSchema'), { signal }),
 });
 
 /** FCO batches in one state: ready to post, or with the FCO. */
 export const fcoBatchesQuery = (state: Exclude<FcoBatch['state'], 'received'>) =>
   queryOptions({
-    queryKey: ['fco_batches', state] as const,
+    queryKey: queryKeys.fcoBatches.inState(state),
     queryFn: ({ signal }) => api.get(`fco_batches/${state}`, queueSchema('FcoBatchListSchema'), { signal }),
   });
 
 /** One FCO batch by id or ref. */
 export const fcoBatchQuery = (idOrRef: string) =>
   queryOptions({
-    queryKey: ['fco_batches', 'one', idOrRef] as const,
+    queryKey: queryKeys.fcoBatches.one(idOrRef),
     queryFn: ({ signal }) =>
       api.get(`fco_batches/${encodeURIComponent(idOrRef)}`, queueSchema('FcoBatchResponseSchema'), {
         signal,
@@ -109,7 +104,7 @@ export const fcoBatchQuery = (idOrRef: string) =>
 /** One orderer's queue: stats, a page of items and FCO batches to despatch (/work-queues/:id). */
 export const ordererQueueQuery = (ordererId: string, view: QueueView) =>
   queryOptions({
-    queryKey: ['orderers', ordererId, 'order_items', view] as const,
+    queryKey: queryKeys.orderers.queue(ordererId, view),
     queryFn: ({ signal }) =>
       api.get(`orderers/${encodeURIComponent(ordererId)}/order_items`, queueSchema('OrdererQueueSchema'), {
         query: queueParams(view),

@@ -14,6 +14,7 @@ import { bulkAction, downloadCsv } from '../api/bulk';
 import { isApiError } from '../api/client';
 import { fetchMatchingIds, type ListScope } from '../api/list-queries';
 import { orderersQuery } from '../api/queries';
+import { queryKeys } from '../api/query-keys';
 import { notifyError } from '../lib/notify';
 import {
   BULK_VERBS,
@@ -110,9 +111,9 @@ export function BulkBar({
       setMatching(null);
       onSelectedChange(stillTicked(result));
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['order_items'] }),
-        queryClient.invalidateQueries({ queryKey: ['orderers'] }),
-        queryClient.invalidateQueries({ queryKey: ['saved_views'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orderItems.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orderers.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.savedViews.all }),
       ]);
     },
   });

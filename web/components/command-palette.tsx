@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { type SearchResults, SearchResultsSchema, type SimpleSearch } from '../../domain/contract/search';
 import { api } from '../api/client';
 import { orderersQuery } from '../api/queries';
+import { queryKeys } from '../api/query-keys';
 import { isAdmin, useCurrentUser } from './auth';
 import classes from './command-palette.module.css';
 import {
@@ -129,7 +130,7 @@ export default function CommandPalette({
   const searchText = debounced.length >= MIN_SEARCH_LENGTH ? debounced : '';
   // The same query (and cache) as the search page's quick search.
   const search = useQuery({
-    queryKey: ['search', 'simple', searchText],
+    queryKey: queryKeys.search.simple(searchText),
     queryFn: ({ signal }) =>
       api.post(
         'search/simple',

@@ -30,15 +30,14 @@ import {
 } from '../../domain/contract/notifications';
 import { NotificationListSchema } from '../../domain/contract/session';
 import { api } from '../api/client';
-import { queryKeys } from '../api/queries';
+import { queryKeys } from '../api/query-keys';
 import { formatNotificationTime } from '../lib/time';
 import { groupTitle, notificationTarget } from './notifications-model';
 import classes from './notifications-panel.module.css';
 
 const groupsQuery = (filter: NotificationFilter) =>
   queryOptions({
-    // Under the notifications key: a live "notification" hint refreshes the groups as well.
-    queryKey: [...queryKeys.notifications, 'groups', filter],
+    queryKey: queryKeys.notifications.groups(filter),
     queryFn: ({ signal }) =>
       api.get('notifications/groups', NotificationGroupsSchema, { query: { filter }, signal }),
     placeholderData: keepPreviousData,
@@ -49,8 +48,8 @@ function useMarkAllRead() {
   return useMutation({
     mutationFn: () => api.post('notifications/mark_read', {}, NotificationListSchema),
     onSuccess: (data) => {
-      queryClient.setQueryData(queryKeys.notifications, data);
-      void queryClient.invalidateQueries({ queryKey: [...queryKeys.notifications, 'groups'] });
+      queryClient.setQueryData(queryKeys.notifications.all, data);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.groupsAll });
     },
   });
 }
@@ -64,7 +63,7 @@ function useMarkGroupRead() {
         { kind: g.kind, order_item_ref: g.order_item_ref },
         UnreadCountSchema,
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }
 

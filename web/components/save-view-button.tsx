@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { type SavedViewInput, SavedViewResponseSchema } from '../../domain/contract/lists';
 import { api, isApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 import { notifySuccess } from '../lib/notify';
 import { LazyModal } from './lazy-modal';
 
@@ -31,7 +32,7 @@ export function SaveViewButton() {
     mutationFn: (body: SavedViewInput) => api.post('saved_views', body, SavedViewResponseSchema),
     onSuccess: ({ saved_view }) => {
       notifySuccess(`View “${saved_view.name}” saved.`);
-      void queryClient.invalidateQueries({ queryKey: ['saved_views'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.savedViews.all });
       setName('');
       close();
     },

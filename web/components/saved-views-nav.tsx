@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { type SavedView, SavedViewResponseSchema } from '../../domain/contract/lists';
 import { api, isApiError } from '../api/client';
 import { escalationCountQuery, savedViewsQuery } from '../api/list-queries';
+import { queryKeys } from '../api/query-keys';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { isAdmin, useCurrentUser } from './auth';
 import { LazyModal } from './lazy-modal';
@@ -55,7 +56,7 @@ function RenameModal({ view, onClose }: { view: SavedView | null; onClose: () =>
         SavedViewResponseSchema,
       ),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['saved_views'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.savedViews.all });
       onClose();
     },
   });
@@ -96,7 +97,7 @@ function SavedViewItem({ view, onRename }: { view: SavedView; onRename: (v: Save
     mutationFn: () => api.delete(`saved_views/${view.id}`, z.unknown()),
     onSuccess: () => {
       notifySuccess(`View “${view.name}” deleted.`);
-      void queryClient.invalidateQueries({ queryKey: ['saved_views'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.savedViews.all });
     },
     onError: (error) => notifyError(error, 'Could not delete the view'),
   });

@@ -7,7 +7,7 @@
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { queryKeys } from '../api/queries';
+import { NOT_LIVE, queryKeys } from '../api/query-keys';
 import { connection, serverAnswers, watchBrowserNetwork } from './connection';
 
 const SETTLE_MS = 250;
@@ -20,13 +20,12 @@ interface ChangeHint {
 /** Refetches the active queries the hints concern: notifications for notification hints, the rest else. */
 export function applyChangeHints(queryClient: QueryClient, hints: readonly ChangeHint[]): void {
   if (hints.some((h) => h.topic === 'notification')) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
   }
   if (hints.some((h) => h.topic !== 'notification')) {
     void queryClient.invalidateQueries({
       // The signed-in user, the orderers and reference lists do not follow item changes.
-      predicate: (query) =>
-        !['users', 'notifications', 'reference', 'faq'].includes(String(query.queryKey[0])),
+      predicate: (query) => !NOT_LIVE.includes(String(query.queryKey[0])),
       refetchType: 'active',
     });
   }
@@ -73,7 +72,7 @@ export function useLiveUpdates(): void {
         if (source.readyState !== EventSource.CLOSED) return;
         clearTimeout(reopen);
         reopen = setTimeout(() => {
-          void queryClient.refetchQueries({ queryKey: queryKeys.currentUser });
+          void queryClient.refetchQueries({ queryKey: queryKeys.users.current });
           open();
         }, reopenDelay);
         reopenDelay = Math.min(reopenDelay * 2, REOPEN_MAX_MS);

@@ -13,37 +13,31 @@ import {
   referenceListSchema,
 } from '../../../domain/contract/reference';
 import { ApiError, api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
 /**
- * Keys start with 'reference' and 'faq': the live-update hook leaves these alone (reference content does
- * not follow order-item changes), and the tabs refresh them after their own writes.
+ * Keys under `queryKeys.reference` and `queryKeys.faq`: the live-update hook leaves these alone (reference
+ * content does not follow order-item changes), and the tabs refresh them after their own writes.
  */
-export const adminKeys = {
-  reference: (kind: ReferenceKind) => ['reference', kind] as const,
-  articles: ['reference', 'articles'] as const,
-  articleCategories: ['reference', 'article_categories'] as const,
-  faqCategories: ['faq', 'categories'] as const,
-};
-
 export const referenceQuery = (kind: ReferenceKind) =>
   queryOptions({
-    queryKey: adminKeys.reference(kind),
+    queryKey: queryKeys.reference.list(kind),
     queryFn: async ({ signal }) => (await api.get(kind, referenceListSchema(kind), { signal }))[kind],
   });
 
 export const articlesQuery = queryOptions({
-  queryKey: adminKeys.articles,
+  queryKey: queryKeys.reference.articles,
   queryFn: async ({ signal }) => (await api.get('articles', ArticleListSchema, { signal })).articles,
 });
 
 export const articleCategoriesQuery = queryOptions({
-  queryKey: adminKeys.articleCategories,
+  queryKey: queryKeys.reference.articleCategories,
   queryFn: async ({ signal }) =>
     (await api.get('article_categories', ArticleCategoryListSchema, { signal })).article_categories,
 });
 
 export const faqCategoriesQuery = queryOptions({
-  queryKey: adminKeys.faqCategories,
+  queryKey: queryKeys.faq.categories,
   queryFn: async ({ signal }) =>
     (await api.get('faq_categories', FaqCategoryListSchema, { signal })).faq_categories,
 });

@@ -5,8 +5,8 @@ import { createElement, type KeyboardEvent, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreateFaqSchema, type FaqCategory } from '../../../domain/contract/reference';
 import { ApiError } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { stubApi } from '../../test/fetch';
-import { adminKeys } from './admin-api';
 import { useFaqDelete, useFaqReorder, useRefetchFaqList, useStoreFaq, useStoreFaqCategory } from './faq-api';
 import { useAddForm } from './use-add-form';
 import { useRowEditor } from './use-row-editor';
@@ -43,7 +43,7 @@ const categories = (): FaqCategory[] => [
 describe('FAQ cache updates', () => {
   it('put an edited FAQ or category in its place, leaving the rest', () => {
     const { client, wrapper } = withClient();
-    client.setQueryData(adminKeys.faqCategories, categories());
+    client.setQueryData(queryKeys.faq.categories, categories());
     const { result } = renderHook(() => ({ faq: useStoreFaq(), category: useStoreFaqCategory() }), {
       wrapper,
     });
@@ -51,17 +51,17 @@ describe('FAQ cache updates', () => {
       result.current.faq({ faq: { id: 11, question: 'When exactly?', answer: 'Now.', position: 2 } });
       result.current.category({ faq_category: { ...categories()[1], title: 'Shipping' } });
     });
-    const cached = client.getQueryData<FaqCategory[]>(adminKeys.faqCategories);
+    const cached = client.getQueryData<FaqCategory[]>(queryKeys.faq.categories);
     expect(cached?.[0].faqs.map((f) => f.question)).toEqual(['How?', 'When exactly?']);
     expect(cached?.map((c) => c.title)).toEqual(['Ordering', 'Shipping']);
   });
 
   it('refetch the list after an add', async () => {
     const { client, wrapper } = withClient();
-    client.setQueryData(adminKeys.faqCategories, categories());
+    client.setQueryData(queryKeys.faq.categories, categories());
     const { result } = renderHook(() => useRefetchFaqList(), { wrapper });
     await act(() => result.current());
-    expect(client.getQueryState(adminKeys.faqCategories)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.faq.categories)?.isInvalidated).toBe(true);
   });
 
   it('a reorder or delete stores the whole ordered list it answers; a failed reorder restores and says so', async () => {
@@ -71,27 +71,27 @@ describe('FAQ cache updates', () => {
       '/api/v1/faqs/10.json': { faq_categories: [] },
     });
     const { client, wrapper } = withClient();
-    client.setQueryData(adminKeys.faqCategories, categories());
+    client.setQueryData(queryKeys.faq.categories, categories());
     const { result } = renderHook(
       () => ({ reorder: useFaqReorder(), remove: useFaqDelete('faqs'), reorderFaqs: useFaqReorder(1) }),
       { wrapper },
     );
     await act(() => result.current.reorder.mutateAsync([2, 1]));
-    expect(client.getQueryData<FaqCategory[]>(adminKeys.faqCategories)?.map((c) => c.id)).toEqual([2, 1]);
+    expect(client.getQueryData<FaqCategory[]>(queryKeys.faq.categories)?.map((c) => c.id)).toEqual([2, 1]);
     expect(requests.at(-1)).toMatchObject({ method: 'PUT', body: { ids: [2, 1] } });
 
     // A refused reorder (here the server does not know the route) puts the cached order back.
-    client.setQueryData(adminKeys.faqCategories, categories());
+    client.setQueryData(queryKeys.faq.categories, categories());
     await act(async () => {
       await result.current.reorderFaqs.mutateAsync([11, 10]).catch(() => {});
     });
     expect(notify.error).toHaveBeenCalledWith(expect.any(ApiError), 'Could not reorder the FAQs');
-    expect(client.getQueryData<FaqCategory[]>(adminKeys.faqCategories)?.[0].faqs.map((f) => f.id)).toEqual([
+    expect(client.getQueryData<FaqCategory[]>(queryKeys.faq.categories)?.[0].faqs.map((f) => f.id)).toEqual([
       10, 11,
     ]);
 
     await act(() => result.current.remove.mutateAsync(10));
-    expect(client.getQueryData(adminKeys.faqCategories)).toEqual([]);
+    expect(client.getQueryData(queryKeys.faq.categories)).toEqual([]);
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'PUT /api/v1/faq_categories/order.json',
       'PUT /api/v1/faq_categories/1/faqs/order.json',

@@ -13,9 +13,10 @@ import {
   type Move,
 } from '../../../domain/contract/reference';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import classes from './admin.module.css';
-import { adminKeys, articleCategoriesQuery } from './admin-api';
+import { articleCategoriesQuery } from './admin-api';
 import {
   ConfirmDeleteModal,
   DeleteButton,
@@ -46,7 +47,7 @@ export default function ArticleCategoriesTab() {
   const [announcement, setAnnouncement] = useState('');
   const { anyEditing, onEditing } = useEditingRow();
   const reorder = useReorder({
-    queryKey: adminKeys.articleCategories,
+    queryKey: queryKeys.reference.articleCategories,
     url: 'article_categories/order',
     schema: ArticleCategoryListSchema,
     reorder: (cached: ArticleCategory[], ids) => inOrder(cached, ids),
@@ -55,7 +56,8 @@ export default function ArticleCategoriesTab() {
   });
   const remove = useMutation({
     mutationFn: (id: number) => api.delete(`article_categories/${id}`, ArticleCategoryListSchema),
-    onSuccess: (answer) => queryClient.setQueryData(adminKeys.articleCategories, answer.article_categories),
+    onSuccess: (answer) =>
+      queryClient.setQueryData(queryKeys.reference.articleCategories, answer.article_categories),
   });
   const ids = categories.map((c) => c.id);
   const save = (next: number[], moved: ArticleCategory) =>
@@ -74,7 +76,7 @@ export default function ArticleCategoriesTab() {
       onError: (error) => {
         notifyError(error, 'Could not delete the article category');
         setDeleting(null);
-        void queryClient.invalidateQueries({ queryKey: adminKeys.articleCategories });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.reference.articleCategories });
       },
     });
   };
@@ -150,7 +152,7 @@ function AddCategoryForm({ onDone }: { onDone: () => void }) {
     schema: CreateArticleCategorySchema,
     create: (draft) => api.post('article_categories', draft, ArticleCategoryResponseSchema),
     onCreated: async () => {
-      await queryClient.invalidateQueries({ queryKey: adminKeys.articleCategories });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.reference.articleCategories });
       onDone();
     },
     successMessage: (draft) => `Added the article category “${draft.name.trim()}”.`,
@@ -201,11 +203,11 @@ function CategoryRow({
     put: (field, value) =>
       api.put(`article_categories/${category.id}`, { [field]: value }, ArticleCategoryResponseSchema),
     onSaved: ({ article_category: saved }) => {
-      queryClient.setQueryData<ArticleCategory[]>(adminKeys.articleCategories, (old) =>
+      queryClient.setQueryData<ArticleCategory[]>(queryKeys.reference.articleCategories, (old) =>
         old?.map((c) => (c.id === saved.id ? saved : c)),
       );
       // Articles show their category's name.
-      void queryClient.invalidateQueries({ queryKey: adminKeys.articles });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reference.articles });
     },
     what: 'article category',
   });

@@ -5,13 +5,13 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { type Article, ArticleResponseSchema } from '../../../domain/contract/reference';
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import classes from './admin.module.css';
 import {
   ARTICLE_FIELDS,
   type ArticleDraft,
   ArticleFormSchema,
   type ArticleSuggestions,
-  adminKeys,
   articlesQuery,
   articleValue,
 } from './admin-api';
@@ -136,8 +136,8 @@ function AddArticleForm({ suggestions, onDone }: { suggestions: ArticleSuggestio
       ),
     onCreated: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.articles }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.articleCategories }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.reference.articles }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.reference.articleCategories }),
       ]);
       onDone();
     },
@@ -170,12 +170,12 @@ function ArticleRow({ article, suggestions }: { article: Article; suggestions: A
     put: (field, value) =>
       api.put(`articles/${article.id}`, { [field]: articleValue(field, value) }, ArticleResponseSchema),
     onSaved: ({ article: updated }) => {
-      queryClient.setQueryData<Article[]>(adminKeys.articles, (old) =>
+      queryClient.setQueryData<Article[]>(queryKeys.reference.articles, (old) =>
         old?.map((a) => (a.id === updated.id ? updated : a)),
       );
       // The categories' article counts change when an article moves between them.
       if (updated.category_id !== article.category_id)
-        void queryClient.invalidateQueries({ queryKey: adminKeys.articleCategories });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.reference.articleCategories });
     },
     what: 'article',
   });

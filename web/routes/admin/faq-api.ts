@@ -12,7 +12,7 @@ import {
   type FaqResponse,
 } from '../../../domain/contract/reference';
 import { api } from '../../api/client';
-import { adminKeys } from './admin-api';
+import { queryKeys } from '../../api/query-keys';
 import { inOrder } from './reorder';
 import { useReorder } from './use-reorder';
 
@@ -20,14 +20,14 @@ import { useReorder } from './use-reorder';
 export function useStoreFaqList() {
   const queryClient = useQueryClient();
   return (data: FaqCategoryList) =>
-    queryClient.setQueryData<FaqCategory[]>(adminKeys.faqCategories, data.faq_categories);
+    queryClient.setQueryData<FaqCategory[]>(queryKeys.faq.categories, data.faq_categories);
 }
 
 /** Puts an edited category (with its FAQs) in its place in the cache. */
 export function useStoreFaqCategory() {
   const queryClient = useQueryClient();
   return ({ faq_category: edited }: FaqCategoryResponse) =>
-    queryClient.setQueryData<FaqCategory[]>(adminKeys.faqCategories, (old) =>
+    queryClient.setQueryData<FaqCategory[]>(queryKeys.faq.categories, (old) =>
       old?.map((c) => (c.id === edited.id ? edited : c)),
     );
 }
@@ -37,7 +37,7 @@ export function useStoreFaq() {
   const queryClient = useQueryClient();
   const replace = (faqs: Faq[], edited: Faq) => faqs.map((f) => (f.id === edited.id ? edited : f));
   return ({ faq: edited }: FaqResponse) =>
-    queryClient.setQueryData<FaqCategory[]>(adminKeys.faqCategories, (old) =>
+    queryClient.setQueryData<FaqCategory[]>(queryKeys.faq.categories, (old) =>
       old?.map((c) => (c.faqs.some((f) => f.id === edited.id) ? { ...c, faqs: replace(c.faqs, edited) } : c)),
     );
 }
@@ -45,7 +45,7 @@ export function useStoreFaq() {
 /** After an FAQ or category is added: the list is fetched again, with the new record in its place. */
 export function useRefetchFaqList() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: adminKeys.faqCategories });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.faq.categories });
 }
 
 /**
@@ -54,7 +54,7 @@ export function useRefetchFaqList() {
  */
 export function useFaqReorder(categoryId?: number) {
   return useReorder({
-    queryKey: adminKeys.faqCategories,
+    queryKey: queryKeys.faq.categories,
     url: categoryId === undefined ? 'faq_categories/order' : `faq_categories/${categoryId}/faqs/order`,
     schema: FaqCategoryListSchema,
     reorder: (cached: FaqCategory[], ids) =>

@@ -10,8 +10,9 @@ import {
 } from '../../../domain/contract/reference';
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import classes from './admin.module.css';
-import { adminKeys, referenceQuery } from './admin-api';
+import { referenceQuery } from './admin-api';
 import {
   ClampedText,
   EditButton,
@@ -94,7 +95,7 @@ function AddReferenceForm({ kind, onDone }: { kind: ReferenceKind; onDone: () =>
     schema: CreateReferenceItemSchema,
     create: (draft) => api.post(kind, draft, referenceItemResponseSchema(labels.key)),
     onCreated: async () => {
-      await queryClient.invalidateQueries({ queryKey: adminKeys.reference(kind) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.reference.list(kind) });
       onDone();
     },
     successMessage: (draft) => `Added the ${labels.singular} “${draft.name.trim()}”.`,
@@ -139,7 +140,7 @@ function ReferenceRow({ kind, item }: { kind: ReferenceKind; item: ReferenceItem
       api.put(`${kind}/${item.id}`, { [field]: value }, referenceItemResponseSchema(labels.key)),
     onSaved: (data) => {
       const updated = data[labels.key];
-      queryClient.setQueryData<ReferenceItem[]>(adminKeys.reference(kind), (old) =>
+      queryClient.setQueryData<ReferenceItem[]>(queryKeys.reference.list(kind), (old) =>
         old?.map((r) => (r.id === updated.id ? updated : r)),
       );
     },

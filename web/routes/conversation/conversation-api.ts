@@ -3,10 +3,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { CannedReplyListSchema } from '../../../domain/contract/canned-replies';
 import { ConversationResponseSchema, CustomerOrdersSchema } from '../../../domain/contract/conversations';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
 export const conversationQuery = (id: string) =>
   queryOptions({
-    queryKey: ['conversations', 'detail', id],
+    queryKey: queryKeys.conversations.detail(id),
     queryFn: ({ signal }) =>
       api.get(`conversations/${encodeURIComponent(id)}`, ConversationResponseSchema, { signal }),
     enabled: /^\d+$/.test(id),
@@ -14,11 +15,11 @@ export const conversationQuery = (id: string) =>
 
 export const customerOrdersQuery = (id: number) =>
   queryOptions({
-    queryKey: ['conversations', 'orders', id],
+    queryKey: queryKeys.conversations.orders(id),
     queryFn: ({ signal }) => api.get(`conversations/${id}/orders`, CustomerOrdersSchema, { signal }),
   });
 
 export const cannedRepliesQuery = queryOptions({
-  queryKey: ['canned-replies'],
+  queryKey: queryKeys.cannedReplies.all,
   queryFn: ({ signal }) => api.get('canned_replies', CannedReplyListSchema, { signal }),
 });

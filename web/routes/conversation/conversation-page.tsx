@@ -22,6 +22,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { type Conversation, ConversationResponseSchema } from '../../../domain/contract/conversations';
 import { formatDateTime } from '../../../domain/format';
 import { api, isApiError } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-title';
 import { notifySuccess } from '../../lib/notify';
 import { assigneesQuery } from '../dashboard/conversation-assignees';
@@ -102,7 +103,7 @@ function ConversationView({ conversation: c }: { conversation: Conversation }) {
 
   // Every action changes the inbox and the thread: refetch what shows them.
   const afterChange = () => {
-    void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
   };
 
   const toggle = useMutation({

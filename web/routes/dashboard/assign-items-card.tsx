@@ -12,6 +12,7 @@ import type { AssignToOrderer } from '../../../domain/contract/order-item-action
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
 import { orderersQuery } from '../../api/queries';
+import { queryKeys } from '../../api/query-keys';
 import { isAdmin, useCurrentUser } from '../../components/auth';
 import { BulkBar, useTicked } from '../../components/bulk-bar';
 import { OrderItemsTable } from '../../components/order-items-table';
@@ -51,9 +52,9 @@ export function AssignItemsCard() {
       notifySuccess(`Assigned ${plural(result.order_items.length, 'item')} to ${name ?? 'the orderer'}.`);
       setTicked(new Set());
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['order_items'] }),
-        queryClient.invalidateQueries({ queryKey: ['orderers'] }),
-        queryClient.invalidateQueries({ queryKey: ['saved_views'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orderItems.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orderers.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.savedViews.all }),
       ]);
     },
     onError: (error) => notifyError(error, 'Could not assign the items'),

@@ -2,14 +2,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { escalationsQuery } from '../../api/escalations';
-import { orderersQuery } from '../../api/queries';
+import { ordererStatsQuery, orderersQuery } from '../../api/queries';
 import { EMPTY_FILTER } from '../../components/list-filter';
 import { DEFAULT_ESCALATIONS_VIEW, DEFAULT_QUEUE_VIEW } from '../../components/queue-view';
 import { stubApi } from '../../test/fetch';
 import { assigneesQuery } from './conversation-assignees';
 import {
   conversationsQuery,
-  ordererStatsQuery,
   prefetchDashboard,
   unassignedItemsQuery,
   unpaidCartsQuery,

@@ -1,14 +1,11 @@
 /** The dashboard's lists: one query per card, each key starting with its API resource. */
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { CartListSchema, ConversationListSchema } from '../../../domain/contract/conversations';
-import {
-  DashboardPageSchema,
-  FcoBatchListSchema,
-  OrdererStatsListSchema,
-} from '../../../domain/contract/queues';
+import { DashboardPageSchema } from '../../../domain/contract/queues';
 import { api } from '../../api/client';
 import { escalationsQuery } from '../../api/escalations';
-import { orderersQuery, type QueueView } from '../../api/queries';
+import { fcoBatchesQuery, ordererStatsQuery, orderersQuery, type QueueView } from '../../api/queries';
+import { queryKeys } from '../../api/query-keys';
 import { filterToParams } from '../../components/list-filter';
 import { DEFAULT_ESCALATIONS_VIEW, type ListSorts, queueViewFromParams } from '../../components/queue-view';
 import { assigneesQuery } from './conversation-assignees';
@@ -22,7 +19,7 @@ export const DASHBOARD_LIST: ListSorts = { sorts: ['due'], defaults: { sort: 'du
  */
 export const unassignedItemsQuery = (view: QueueView) =>
   queryOptions({
-    queryKey: ['order_items', 'dashboard', { page: view.page, filter: view.filter }],
+    queryKey: queryKeys.orderItems.dashboard({ page: view.page, filter: view.filter }),
     queryFn: ({ signal }) =>
       api.get('order_items/dashboard', DashboardPageSchema, {
         query: { page: view.page, ...filterToParams(view.filter) },
@@ -31,18 +28,11 @@ export const unassignedItemsQuery = (view: QueueView) =>
     placeholderData: keepPreviousData,
   });
 
-export const ordererStatsQuery = queryOptions({
-  queryKey: ['orderers', 'stats'],
-  queryFn: ({ signal }) => api.get('orderers/stats', OrdererStatsListSchema, { signal }),
-});
-
-export const waitingFcoBatchesQuery = queryOptions({
-  queryKey: ['fco_batches', 'waiting_fco'],
-  queryFn: ({ signal }) => api.get('fco_batches/waiting_fco', FcoBatchListSchema, { signal }),
-});
+/** The batches with the FCO (my queue shows them too, under the same key). */
+export const waitingFcoBatchesQuery = fcoBatchesQuery('waiting_fco');
 
 export const unpaidCartsQuery = queryOptions({
-  queryKey: ['carts', 'unpaid'],
+  queryKey: queryKeys.carts.unpaid,
   queryFn: ({ signal }) => api.get('carts/unpaid', CartListSchema, { signal }),
 });
 
@@ -50,7 +40,7 @@ export const unpaidCartsQuery = queryOptions({
 /** `assignee`: 'me', 'unassigned' or a member of staff's id; left out, every conversation. */
 export const conversationsQuery = (active: boolean, page: number, assignee?: string) =>
   queryOptions({
-    queryKey: ['conversations', 'active', { active, page, ...(assignee ? { assignee } : {}) }],
+    queryKey: queryKeys.conversations.list({ active, page, ...(assignee ? { assignee } : {}) }),
     queryFn: ({ signal }) =>
       api.get('conversations/active', ConversationListSchema, {
         query: { active, page, ...(assignee ? { assignee } : {}) },

@@ -5,11 +5,11 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { OrdererStats } from '../../../domain/contract/queues';
 import { STATE_GROUP_LABELS, type StateGroup } from '../../../domain/states';
+import { ordererStatsQuery } from '../../api/queries';
 import { filteredListHref } from '../../components/group-counts';
 import { SectionCard } from '../../components/section-card';
 import { GROUP_COLOURS } from '../../components/state-badge';
 import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
-import { ordererStatsQuery } from './dashboard-queries';
 
 // Open items are never done or cancelled, so those groups would always read 0.
 const OPEN_GROUPS: readonly StateGroup[] = ['in_progress', 'waiting', 'escalated', 'on_hold'];

@@ -28,6 +28,7 @@ import { type FcoBatch, FcoBatchResponseSchema } from '../../../domain/contract/
 import { formatDate, formatPence, londonToday } from '../../../domain/format';
 import { api, isApiError } from '../../api/client';
 import { fcoBatchQuery } from '../../api/queries';
+import { queryKeys } from '../../api/query-keys';
 import { FcoBatchStateBadge } from '../../components/fco-batches-table';
 import { MONEY_HINT, MoneyInput, moneyOf, notAnAmount } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
@@ -51,8 +52,8 @@ function useBatchAction(batch: FcoBatch, path: 'despatch' | 'received', done: st
     mutationFn: (body: object) => api.post(`fco_batches/${batch.ref}/${path}`, body, FcoBatchResponseSchema),
     onSuccess: () => {
       notifySuccess(done);
-      void queryClient.invalidateQueries({ queryKey: ['fco_batches'] });
-      void queryClient.invalidateQueries({ queryKey: ['order_items'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fcoBatches.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orderItems.all });
       navigate('/my-queue');
     },
   });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { OrderItemListRow } from '../../../domain/contract/order-item';
 import { type FcoBatchResponse, FcoBatchResponseSchema } from '../../../domain/contract/queues';
 import { api, isApiError } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { MONEY_HINT, MoneyInput, moneyOf, notAnAmount } from '../../components/money-input';
 import { notifySuccess } from '../../lib/notify';
 
@@ -34,8 +35,8 @@ export function PlaceFcoOrderModal({ opened, items, onClose, onPlaced }: PlaceFc
       notifySuccess(`FCO order ${fco_batch.ref} placed for ${fco_batch.order_items.length} item(s).`);
       setReference('');
       setCost(moneyOf(null));
-      void queryClient.invalidateQueries({ queryKey: ['order_items'] });
-      void queryClient.invalidateQueries({ queryKey: ['fco_batches'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orderItems.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.fcoBatches.all });
       onPlaced(fco_batch);
     },
   });

@@ -5,6 +5,7 @@ import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FcoBatchResponseSchema } from '../../../domain/contract/queues';
 import { ApiError } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { stubApi } from '../../test/fetch';
 import { orderItemDetail } from '../../test/fixtures';
 import {
@@ -12,7 +13,6 @@ import {
   coverLetterUrl,
   fieldErrorsOf,
   itemPath,
-  orderItemKey,
   orderItemQuery,
   toFailure,
   useItemMutation,
@@ -92,7 +92,9 @@ describe('useItemMutation', () => {
   const key = '100234-1';
   function setup(success?: (item: unknown) => string | null) {
     const client = new QueryClient();
-    client.setQueryData(orderItemKey(key), { order_item: orderItemDetail({ lock_version: 3 }) });
+    client.setQueryData(queryKeys.orderItems.detail(key), {
+      order_item: orderItemDetail({ lock_version: 3 }),
+    });
     client.setQueryData(['order_items', 'my_orders', {}], { stale: false });
     client.setQueryData(['order_items', 'detail', 'other'], { stale: false });
     client.setQueryData(['users', 'current_user'], { stale: false });
@@ -126,7 +128,7 @@ describe('useItemMutation', () => {
         body: { escalation: { message: 'Late' }, lock_version: 3 },
       },
     ]);
-    expect(client.getQueryData(orderItemKey(key))).toEqual({ order_item: saved });
+    expect(client.getQueryData(queryKeys.orderItems.detail(key))).toEqual({ order_item: saved });
     expect(notify).toHaveBeenCalledWith('Escalated 100234-1');
     // The lists refresh; the item is already the answer; other items and the user are left alone.
     expect(invalidated()).toEqual([['order_items', 'my_orders', {}]]);
@@ -158,7 +160,7 @@ describe('useItemMutation', () => {
       }),
     );
     expect(requests[0]).toMatchObject({ method: 'PUT', body: { fco_batch: { fco_reference: 'FCO-1' } } });
-    expect(invalidated()).toContainEqual(orderItemKey(key));
+    expect(invalidated()).toContainEqual(queryKeys.orderItems.detail(key));
     expect(notify).not.toHaveBeenCalled();
   });
 
@@ -188,6 +190,6 @@ describe('useItemMutation', () => {
         .catch((e: unknown) => e),
     );
     expect((error as ApiError).status).toBe(404);
-    expect(invalidated()).toEqual([orderItemKey(key)]);
+    expect(invalidated()).toEqual([queryKeys.orderItems.detail(key)]);
   });
 });

@@ -3,7 +3,7 @@
  * inline edit goes through. It sends the item's lock_version, puts the answered record into the cache, and
  * on a 409 reloads the item while the caller keeps what the user typed.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { partialMatchKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type OrderItemDetail,
   type OrderItemResponse,
@@ -11,14 +11,12 @@ import {
 } from '../../../domain/contract/order-item';
 import type { FcoBatchResponse, FcoBatchResponseSchema } from '../../../domain/contract/queues';
 import { ApiError, api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { notifySuccess } from '../../lib/notify';
-
-/** The cache key of one order item's page record (by the id or ref in the URL). */
-export const orderItemKey = (key: string) => ['order_items', 'detail', key] as const;
 
 export const orderItemQuery = (key: string) =>
   queryOptions({
-    queryKey: orderItemKey(key),
+    queryKey: queryKeys.orderItems.detail(key),
     queryFn: ({ signal }) =>
       api.get(`order_items/${encodeURIComponent(key)}`, OrderItemResponseSchema, { signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
@@ -75,6 +73,14 @@ export function toFailure(error: unknown): ActionFailure {
  */
 export type ItemCallAnswer = typeof OrderItemResponseSchema | typeof FcoBatchResponseSchema;
 
+/** What an action may change besides the item: the lists, the queues' counts, FCO batches, notifications. */
+const AFTER_AN_ACTION = [
+  queryKeys.orderItems.all,
+  queryKeys.orderers.all,
+  queryKeys.fcoBatches.all,
+  queryKeys.notifications.all,
+];
+
 interface RunArgs {
   /** The API path, e.g. itemPath(item, 'escalate'), or a full path for other resources. */
   path: string;
@@ -102,20 +108,20 @@ export function useItemMutation(key: string, success?: (item: OrderItemDetail | 
     },
     onSuccess: async (data) => {
       const record = 'order_item' in data ? data : null;
-      if (record) queryClient.setQueryData(orderItemKey(key), record);
+      if (record) queryClient.setQueryData(queryKeys.orderItems.detail(key), record);
       const message = success?.(record?.order_item ?? null);
       if (message) notifySuccess(message);
       await queryClient.invalidateQueries({
         predicate: (q) => {
-          const [resource, kind, id] = q.queryKey;
-          if (resource === 'order_items' && kind === 'detail') return !record && id === key;
-          return ['order_items', 'orderers', 'fco_batches', 'notifications'].includes(String(resource));
+          if (partialMatchKey(q.queryKey, queryKeys.orderItems.detailsAll))
+            return !record && partialMatchKey(q.queryKey, queryKeys.orderItems.detail(key));
+          return AFTER_AN_ACTION.some((resource) => partialMatchKey(q.queryKey, resource));
         },
       });
     },
     onError: async (error) => {
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
-        await queryClient.invalidateQueries({ queryKey: orderItemKey(key) });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.orderItems.detail(key) });
       }
     },
   });

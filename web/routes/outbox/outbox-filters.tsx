@@ -5,13 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { OUTBOX_STATUSES, OutboxKindsSchema, type OutboxStatus } from '../../../domain/contract/outbox';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { DateField } from '../order/date-field';
 import { isFiltered, kindLabel, type OutboxFilters } from './outbox-model';
 import classes from './outbox-page.module.css';
 import { STATUS } from './outbox-status';
 
 const kindsQuery = {
-  queryKey: ['outbox', 'kinds'],
+  queryKey: queryKeys.outbox.kinds,
   queryFn: ({ signal }: { signal: AbortSignal }) => api.get('outbox/kinds', OutboxKindsSchema, { signal }),
   staleTime: 5 * 60_000,
 };

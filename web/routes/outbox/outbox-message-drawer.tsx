@@ -24,13 +24,14 @@ import { Link } from 'react-router';
 import { type OutboxMessageDetail, OutboxMessageDetailResponseSchema } from '../../../domain/contract/outbox';
 import { formatDateTime } from '../../../domain/format';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { htmlPreviewDocument, kindLabel } from './outbox-model';
 import classes from './outbox-page.module.css';
 import { StatusBadge } from './outbox-status';
 
 const messageQuery = (id: number) => ({
-  queryKey: ['outbox', 'message', id],
+  queryKey: queryKeys.outbox.message(id),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     api.get(`outbox/${id}`, OutboxMessageDetailResponseSchema, { signal }),
 });
@@ -172,7 +173,7 @@ function ResendButton({ m, onResent }: { m: OutboxMessageDetail; onResent: (copy
     onSuccess: ({ message }) => {
       setKey(null);
       notifySuccess(`A copy of the e-mail to ${m.to} is queued.`);
-      void queryClient.invalidateQueries({ queryKey: ['outbox'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.outbox.all });
       onResent(message.id);
     },
     onError: (error) => notifyError(error, 'Could not resend the e-mail'),

@@ -26,6 +26,7 @@ import {
 } from '../../../domain/contract/outbox';
 import { formatDateTime } from '../../../domain/format';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-title';
 import { pageFromParams } from '../../components/queue-view';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -47,7 +48,7 @@ const IN_FLIGHT_POLL_MS = 5_000;
 
 const outboxQuery = (filters: OutboxFilters, page: number) =>
   queryOptions({
-    queryKey: ['outbox', 'list', { ...filters, page }],
+    queryKey: queryKeys.outbox.list({ ...filters, page }),
     queryFn: ({ signal }) => api.get('outbox', OutboxPageSchema, { query: { ...filters, page }, signal }),
     placeholderData: keepPreviousData,
     // While messages are on their way, look again every few seconds so their state moves on screen.
@@ -64,7 +65,7 @@ function SendAgainButton({ message }: { message: OutboxMessage }) {
     mutationFn: () => api.post(`outbox/${message.id}/retry`, {}, OutboxMessageResponseSchema),
     onSuccess: () => {
       notifySuccess(`The e-mail to ${message.to} will be sent again.`);
-      void queryClient.invalidateQueries({ queryKey: ['outbox'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.outbox.all });
     },
     onError: (error) => notifyError(error, 'Could not send the e-mail again'),
   });

@@ -29,6 +29,7 @@ import { FIRST_REPORT_YEAR, isReportMonthAllowed, SalesReportSchema } from '../.
 import { lastMonth, londonToday } from '../../../domain/format';
 import { currentLondonMonth } from '../../../domain/report-periods';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-title';
 import {
   byRegionTable,
@@ -62,7 +63,7 @@ const MONTH_OPTIONS = Array.from({ length: 12 }, (_, i) => ({
 }));
 
 const salesReportQuery = ({ year, month }: MonthRef, enabled: boolean) => ({
-  queryKey: ['sales-reports', 'monthly', { year, month }],
+  queryKey: queryKeys.salesReports.monthly({ year, month }),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     api.get(`sales-reports/monthly/${year}/${month}`, SalesReportSchema, { signal }),
   enabled,

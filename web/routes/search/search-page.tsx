@@ -11,6 +11,7 @@ import {
   type SimpleSearchSchema,
 } from '../../../domain/contract/search';
 import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import {
   filterFromParams,
   filterToWire,
@@ -57,7 +58,8 @@ function useSearch(
   // The filter goes as the contract's strings; an empty one is left out.
   const narrowed = isFilterEmpty(filter) ? {} : { filter: filterToWire(filter) };
   return useQuery({
-    queryKey: mode === 'quick' ? ['search', 'simple', q, filter] : ['search', 'advanced', advanced, filter],
+    queryKey:
+      mode === 'quick' ? queryKeys.search.simple(q, filter) : queryKeys.search.advanced(advanced, filter),
     queryFn: ({ signal }) =>
       mode === 'quick'
         ? api.post(

@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CurrentUserSchema, type SignIn } from '../../../domain/contract/session';
 import { ApiError, api, setCsrfToken } from '../../api/client';
-import { queryKeys } from '../../api/queries';
+import { queryKeys } from '../../api/query-keys';
 import { PRODUCT_NAME, useDocumentTitle } from '../../components/page-title';
 import { loadDashboard } from '../screen-chunks';
 import classes from './sign-in.module.css';
@@ -48,7 +48,7 @@ export default function SignInPage() {
     onSuccess: (data) => {
       setCsrfToken(data.csrf_token);
       queryClient.clear();
-      queryClient.setQueryData(queryKeys.currentUser, data);
+      queryClient.setQueryData(queryKeys.users.current, data);
       navigate(safeReturnPath(params.get('next')), { replace: true });
     },
     onError: (error) => {

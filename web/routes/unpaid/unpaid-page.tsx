@@ -28,6 +28,7 @@ import {
 } from '../../../domain/contract/conversations';
 import { formatDateTime, formatPence } from '../../../domain/format';
 import { api, isApiError } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-title';
 import { notifySuccess } from '../../lib/notify';
 import {
@@ -37,8 +38,6 @@ import {
   confirmation,
   finishedMessage,
 } from './cart-model';
-
-const cartKey = (ref: string) => ['carts', 'detail', ref] as const;
 
 // Text colours dark enough for AA on the light badge backgrounds.
 const STATE_BADGES: Record<Cart['state'], { label: string; color: string; text: string }> = {
@@ -50,7 +49,7 @@ const STATE_BADGES: Record<Cart['state'], { label: string; color: string; text: 
 export default function UnpaidPage() {
   const { orderRef = '' } = useParams();
   const { data, error, isPending, refetch } = useQuery({
-    queryKey: cartKey(orderRef),
+    queryKey: queryKeys.carts.detail(orderRef),
     queryFn: ({ signal }) => api.get(`carts/${encodeURIComponent(orderRef)}`, CartResponseSchema, { signal }),
   });
   const title = `Unpaid cart ${orderRef}`;
@@ -140,7 +139,7 @@ function CartView({ cart, title }: { cart: Cart; title: string }) {
           )
         : api.post(`${path}/close`, {}, CartResponseSchema),
     onSuccess: (_data, action) => {
-      void queryClient.invalidateQueries({ queryKey: ['carts'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.carts.all });
       setConfirming(null);
       notifySuccess(finishedMessage(action, cart));
       navigate('/dashboard');

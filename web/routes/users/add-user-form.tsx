@@ -5,10 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { Role } from '../../../domain/contract/session';
 import { AdminUserResponseSchema } from '../../../domain/contract/users';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/queries';
+import { queryKeys } from '../../api/query-keys';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { PasswordField } from './password-field';
-import { checkNewUser, ROLE_OPTIONS, userFieldErrors, usersKey } from './users-api';
+import { checkNewUser, ROLE_OPTIONS, userFieldErrors } from './users-api';
 
 const FIELDS = ['name', 'email', 'role', 'is_orderer', 'password'];
 
@@ -34,8 +34,8 @@ export function AddUserForm({ onDone }: { onDone: () => void }) {
     mutationFn: () => api.post('users', { ...draft, email: draft.email.trim() }, AdminUserResponseSchema),
     onSuccess: async ({ user }) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersKey }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.orderers }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.admin }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.orderers }),
       ]);
       notifySuccess(`Created the account for ${user.name} (${user.email}).`);
       onDone();

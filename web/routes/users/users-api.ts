@@ -6,14 +6,13 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Role } from '../../../domain/contract/session';
 import { type AdminUser, AdminUserListSchema } from '../../../domain/contract/users';
 import { ApiError, api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
 export type { AdminUser };
 
 /** Under 'users', so the live-update hook leaves the list alone; the screen refreshes it after writes. */
-export const usersKey = ['users', 'admin'] as const;
-
 export const usersQuery = queryOptions({
-  queryKey: usersKey,
+  queryKey: queryKeys.users.admin,
   queryFn: async ({ signal }) => (await api.get('users', AdminUserListSchema, { signal })).users,
 });
 

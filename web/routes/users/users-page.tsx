@@ -32,7 +32,7 @@ import type { Role } from '../../../domain/contract/session';
 import { AdminUserResponseSchema } from '../../../domain/contract/users';
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/queries';
+import { queryKeys } from '../../api/query-keys';
 import { useCurrentUser } from '../../components/auth';
 import { PageHeader } from '../../components/page-title';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -46,7 +46,6 @@ import {
   type UserChanges,
   userChanges,
   userFieldErrors,
-  usersKey,
   usersQuery,
 } from './users-api';
 
@@ -60,10 +59,10 @@ function useUpdateUser() {
     mutationFn: ({ id, changes }: { id: number; changes: UserChanges }) =>
       api.put(`users/${id}`, changes, AdminUserResponseSchema),
     onSuccess: ({ user }) => {
-      queryClient.setQueryData<AdminUser[]>(usersKey, (old) =>
+      queryClient.setQueryData<AdminUser[]>(queryKeys.users.admin, (old) =>
         old?.map((u) => (u.id === user.id ? user : u)),
       );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orderers });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users.orderers });
     },
   });
 }

@@ -11,6 +11,7 @@ import { useParams } from 'react-router';
 import { type OrderItemListRow, OrderItemResponseSchema } from '../../../domain/contract/order-item';
 import { api, isApiError } from '../../api/client';
 import { ordererQueueQuery, orderersQuery } from '../../api/queries';
+import { queryKeys } from '../../api/query-keys';
 import { isAdmin, useCurrentUser } from '../../components/auth';
 import { BulkBar, useTicked } from '../../components/bulk-bar';
 import { FcoBatchesTable } from '../../components/fco-batches-table';
@@ -36,8 +37,8 @@ function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClo
       const name = orderers.data?.orderers.find((o) => String(o.id) === ordererId)?.name ?? 'the orderer';
       notifySuccess(`${target.ref} reassigned to ${name}.`);
       setOrdererId(null);
-      void queryClient.invalidateQueries({ queryKey: ['orderers'] });
-      void queryClient.invalidateQueries({ queryKey: ['order_items'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orderers.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orderItems.all });
       onClose();
     },
   });

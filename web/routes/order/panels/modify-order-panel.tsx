@@ -21,6 +21,7 @@ import {
 import { priceEstimate } from '../../../../domain/pricing';
 import { type OrderableType, productLine, TRANSLATION_TYPES } from '../../../../domain/states';
 import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/query-keys';
 import { FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { itemPath } from '../order-api';
 import { PanelBody, PanelIntro, useAction, useOrderItem } from '../panel-kit';
@@ -92,7 +93,7 @@ export function ModifyOrderPanel() {
   // A new region reprices the order's other items, which this page has not loaded: the server prices it.
   const regionChanged = changed.includes('delivery_region');
   const remote = useQuery({
-    queryKey: ['order_items', item.ref, 'price_estimate', update],
+    queryKey: queryKeys.orderItems.priceEstimate(item.ref, update),
     queryFn: ({ signal }) =>
       api.post(itemPath(item, 'price_estimate'), { order_item_update: update }, PriceEstimateSchema, {
         signal,
