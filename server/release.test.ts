@@ -4,7 +4,7 @@
  * plain `node`, migrates an empty PostgreSQL database, keeps attachments in the object store, and answers
  * /readyz and a sign-in. PostgreSQL only (it is the production database).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,20 +35,33 @@ describe.skipIf(!onPostgres)('the release build', () => {
     [database, store] = await Promise.all([scratchDatabase({ migrated: false }), startObjectStore()]);
     const env = { ...store.env, WEB_ROOT: path.join(dir, 'dist') };
     app = await startAppProcess(database.url, { env, entry: { args: ['dist-server/main.js'], cwd: dir } });
-    await run(
-      process.execPath,
-      [
-        'dist-server/cli.js',
-        'user:create',
-        '--email',
-        'ops@release.test',
-        '--name',
-        'Ops',
-        '--role',
-        'admin',
-      ].concat(['--password', PASSWORD]),
-      { cwd: dir, env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, NODE_ENV: 'production' } },
-    );
+    // The password piped in, as an operator's script does (never on the command line).
+    await new Promise<void>((resolve, reject) => {
+      const cli = spawn(
+        process.execPath,
+        [
+          'dist-server/cli.js',
+          'user:create',
+          '--email',
+          'ops@release.test',
+          '--name',
+          'Ops',
+          '--role',
+          'admin',
+          '--password-stdin',
+        ],
+        {
+          cwd: dir,
+          env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url, NODE_ENV: 'production' },
+          stdio: ['pipe', 'ignore', 'inherit'],
+        },
+      );
+      cli.on('error', reject);
+      cli.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`user:create exited with ${code}`)),
+      );
+      cli.stdin.end(`${PASSWORD}\n`);
+    });
   }, 300_000);
 
   afterAll(async () => {
