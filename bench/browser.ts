@@ -265,7 +265,7 @@ async function timeClick(
   click: () => Promise<void>,
 ): Promise<Timing> {
   // waitForFunction below runs Playwright's own script in the page, which it evaluates there on first use
-  // after each page load (~10 ms of the page's main thread). A first call now keeps that out of the flow.
+  // after each page load (milliseconds of the page's main thread). A first call now keeps that out of the flow.
   await page.waitForFunction(() => true);
   await page.evaluate(arm, expect);
   await click();

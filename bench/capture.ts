@@ -3,9 +3,9 @@
  * `bench/writes.ts`: a replay runs each captured statement as the app ran it. A named statement is parsed once
  * per connection and PostgreSQL may keep one reusable (generic) plan of it; an unnamed one is parsed and
  * planned with its values on every run. Replaying every statement one way made the raw figures wrong both ways:
- * advanced search, which the app runs unnamed, replayed named got a generic plan 25–50 % slower than the app's;
- * an action's joined item read, which the app prepares, replayed unnamed was planned every time (2 ms of
- * planning for 0.1 ms of work on a slow machine, which the app does not pay).
+ * advanced search, which the app runs unnamed, replayed named got a generic plan slower than the app's; an
+ * action's joined item read, which the app prepares, replayed unnamed was planned every time (planning many
+ * times its execution, which the app does not pay).
  *
  * Drizzle's logger (which captures the statements) is not told the name, so this watches node-postgres itself:
  * between `start()` and `stop()` it notes the text of every statement sent with a name, by any pool of the

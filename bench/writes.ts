@@ -93,7 +93,7 @@ const SAFETY_SECONDS = 300;
 /**
  * The SMTP server (server/test/smtp-sink.ts) in a worker thread (bench/smtp-sink-worker.mjs): the mail
  * provider is another machine in production, so parsing ~80 messages a second is not the app's event loop's
- * work (moving it changed the timed calls within their noise on 28/11). How many messages it has received is
+ * work (moving it changed the timed calls within their noise). How many messages it has received is
  * read from shared memory.
  */
 async function startSmtpWorker() {

@@ -7,10 +7,9 @@
  * machine. A list page comes from PostgreSQL as one ~80 KB text value, which node-postgres gathers in a
  * fresh 128 KB buffer, and is compressed from another copy: buffers V8 counts as external memory. With the
  * large young generation nothing is collected between requests, the buffers pile up to V8's external-memory
- * limit, and it runs a full collection of the whole heap (~30 ms of marking) every 40–90 list requests. With
- * the smaller one a cheap scavenge (~0.5 ms) frees them first: full collections fell from 13–22 to 4–6 per
- * 5 s of dashboard requests, and the dashboard's p95 from 28–30 to 22–24 ms at 8 in flight at 1M items
- * (docs/performance.md, the figures of 28/11/2026, late morning).
+ * limit, and it runs a full collection of the whole heap every few dozen list requests. With the smaller one a
+ * cheap scavenge frees them first: far fewer full collections, and a lower p95 for the list calls at 8 in
+ * flight (docs/performance.md, "The app's process").
  */
 import flags from './node-flags.json' with { type: 'json' };
 

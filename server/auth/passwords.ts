@@ -6,8 +6,8 @@ import { hash, verify } from '@node-rs/argon2';
  * strong (46 MiB × 1, 19 MiB × 2, 12 MiB × 3, 9 MiB × 4, 7 MiB × 5, one lane each; "an equal level of
  * defense, the only difference is a trade off between CPU and RAM usage"). Not 19 MiB × 2, which this used
  * before: @node-rs/argon2 allocates with mimalloc, which gives a block over 16 MiB its own memory from the OS
- * and returns it when freed, so every verification after an idle moment faulted 19 MiB of fresh pages in:
- * 14–66 ms a verification on a 2-core VM, against 11–12 ms every time at 12 MiB (docs/security.md). Hashes
+ * and returns it when freed, so every verification after an idle moment faulted 19 MiB of fresh pages in: it
+ * took several times as long as one at 12 MiB, and varied widely (docs/security.md). Hashes
  * made with other settings still verify (the settings are in the hash) and are remade at the next sign-in
  * (`needsRehash`).
  */

@@ -33,8 +33,8 @@ const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
  * The answer for every state and combination of flags as one JSON object, looked up by the row's state and
  * flags: a state whose answer never changes with the flags has one key (`state`), the others one per
  * combination (`state:index`). A constant, so the statement stays short: the CASE over every state and
- * combination this replaced made a list page's statement 21 KB of SQL, ~8 ms to parse and plan on PostgreSQL
- * each time it is not prepared (always, on PGlite).
+ * combination this replaced made a list page's statement 21 KB of SQL, milliseconds to parse and plan on
+ * PostgreSQL each time it is not prepared (always, on PGlite).
  */
 function lookupOf(columns: LabelColumns, answer: (state: OrderItemState, flags: Flags) => string): SQL {
   const flagIndex = sql`(case when ${columns.isEscalated} then 4 else 0 end + case when ${columns.isOnHold} then 2 else 0 end + case when ${columns.waitingCustomerResponse} then 1 else 0 end)`;

@@ -1,8 +1,8 @@
 /**
  * A row mapper made once for one select shape, for the reads that bring back many columns of several joined
  * tables (the order item: ~100 columns). Drizzle maps every value of every row through a generic walk (an
- * `is()` check per field, a path walk, a null map per table): for search's 50 items, 27 % of the app's CPU per
- * call in a profile, more than the statements. This one knows the shape beforehand, so a row is one loop over
+ * `is()` check per field, a path walk, a null map per table): for search's 50 items, in a profile, more of the
+ * app's CPU per call than the statements. This one knows the shape beforehand, so a row is one loop over
  * plain arrays, each value decoded by its own column (`mapFromDriverValue`, as Drizzle does). The answer is the
  * same as Drizzle's, which `row-mapper.test.ts` checks on real rows. `preparedMapped` (prepared.ts) runs a
  * query through it.

@@ -319,11 +319,12 @@ async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: 
   }
   changes.push({ topic: 'order_item', id: item.ref });
   // The rows every concurrent action queues on are taken last, by one statement, so they are held only from
-  // it to the commit (a hold ~10 statements long queued 8 concurrent actions on one orderer: p95 75 ms; the
-  // refund's own statement before the update held them two round trips longer: cancel with refund 58 ms p95 at
-  // 8 in flight on 28/11). A refund's trigger takes today's sales summary row of its type, region and slot
-  // (migrations 0020, 0030: concurrent transactions mostly write different slots); then the item's own update takes the assignee's
-  // rows in the kept counts (migration 0024). Every action takes them in this order: the refunds are inserted
+  // it to the commit (a hold ~10 statements long queued 8 concurrent actions on one orderer past their p95
+  // target, and the refund's own statement before the update held them two round trips longer: cancel with
+  // refund missed it at 8 in flight; docs/performance.md, "Writes"). A refund's trigger takes today's sales
+  // summary row of its type, region and slot (migrations 0020, 0030: concurrent transactions mostly write
+  // different slots); then the item's own update takes the assignee's rows in the kept counts (migration
+  // 0024). Every action takes them in this order: the refunds are inserted
   // by a WITH that the update's condition reads, so PostgreSQL runs it first (its AFTER trigger is queued
   // first and fires first at the statement's end). The item row itself is locked since lockOrderItem, and
   // nothing above reads its new values. The same UPDATE carries the NOTIFYs (delivered at the commit wherever

@@ -75,10 +75,10 @@ function collectedHits(hits: SQL, filter: ListFilter | undefined): SQL {
  * The ids of the first page of matches, ranked; how many items matched, counted up to MAX_COUNTED; and
  * whether there may be more (MAX_COUNTED items, or the collection stopped at MAX_COLLECTED rows).
  *
- * `named`: run as a named prepared statement (parsed once per connection; a ref search's statement planned in
- * ~0.4 ms and ran in 0.15 ms). Only for lookups whose plan does not hang on a pattern's selectivity (a ref's
- * prefix, a surname's equality): PostgreSQL soon gives a named statement a generic plan, and for substring
- * and initial patterns that plan was worse (advanced search: 40 → 61 ms p50 at 1M items).
+ * `named`: run as a named prepared statement (parsed once per connection; a ref search's statement took longer
+ * to plan than to run). Only for lookups whose plan does not hang on a pattern's selectivity (a ref's prefix, a
+ * surname's equality): PostgreSQL soon gives a named statement a generic plan, and for substring and initial
+ * patterns that plan was measurably slower (advanced search at 1M items; docs/performance.md).
  */
 async function rankedHits(db: Db, hits: SQL, rank: SQL, filter: ListFilter | undefined, named: boolean) {
   const statement = sql`
@@ -104,7 +104,7 @@ async function rankedHits(db: Db, hits: SQL, rank: SQL, filter: ListFilter | und
  * first and stopped at MAX_COUNTED), `item` narrowing them, only when the walk reached MAX_COUNTED. When it
  * stopped short the search cannot be "more than 500" on these alone and `hits` runs anyway (it finds every
  * match this finds: its conditions are weaker), so the items are not even joined: ranking them was work
- * thrown away (advanced search on "Smith", "Ol" at 1M items: a quarter of its SQL). PostgreSQL checks the
+ * thrown away (a large part of advanced search's SQL for "Smith", "Ol" at 1M items). PostgreSQL checks the
  * count once, before the join (a one-time filter).
  */
 function newestFirst(orderables: SQL, item?: SQL | null): SQL {
@@ -215,7 +215,7 @@ export async function advancedSearch(
   const names: SQL[] = [];
   // A first surname with a first name: both are looked up in orderables_surname_a_firstname_idx, a fragment
   // through the words it matches (namesMatching). Alone, a fragment keeps its trigram index: with a single
-  // condition of unknown width the planner walked every orderable instead (60 ms for "oliver" at 1M items).
+  // condition of unknown width the planner walked every orderable instead (slower than the trigram index).
   const paired = Boolean(query.surname_a?.trim() && query.firstname_a?.trim());
   for (const field of ADVANCED_FIELDS) {
     const value = query[field]?.trim();
