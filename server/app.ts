@@ -4,35 +4,29 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import path from 'node:path';
-import { constants as zlibConstants } from 'node:zlib';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '../domain/contract/session';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { guard } from './auth/guard';
 import { createSessionCache } from './auth/session-cache';
 import type { ActiveSession } from './auth/sessions';
 import type { Config } from './config';
-import { type Database, isDatabaseUnavailable } from './db/client';
-import { AppError } from './errors';
+import type { Database } from './db/client';
+import { httpServerFactory } from './http-server';
 import { inputGuard } from './input-guard';
 import type { JobStats } from './jobs/runner';
 import type { Lifecycle } from './lifecycle';
 import { createLiveHub } from './live/hub';
 import { createMetrics, metricsPlugin } from './metrics';
 import { registerOpenApiComponents, withOpenApiComponents } from './openapi-components';
+import { compression } from './plugins/compression';
+import { errorBody, errorMapper } from './plugins/error-mapper';
+import { requestLog } from './plugins/request-log';
+import { startGate } from './plugins/start-gate';
 import { type ResponseMode, responseSerializerCompiler } from './response-serializer';
 import { commonRefusals } from './routes/answers';
 import { healthRoutes, type ReadinessProbe } from './routes/health';
@@ -82,17 +76,6 @@ export interface AppOptions {
   responses?: ResponseMode;
 }
 
-/**
- * The error shape (`ErrorSchema`, which every route declares for its refusals); `request_id` is the id in the
- * logs and the x-request-id header, for support to find.
- */
-const errorBody = (requestId: string, code: string, message: string, details?: unknown): ApiErrorBody => ({
-  error:
-    details === undefined
-      ? { code, message, request_id: requestId }
-      : { code, message, details, request_id: requestId },
-});
-
 /** A request id a client or proxy sends is kept when it is short and plain (it goes into every log line). */
 const GIVEN_REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -104,38 +87,11 @@ const GIVEN_REQUEST_ID = /^[\w.:-]{1,128}$/;
 const fastifyTrustProxy = (trust: Config['trustProxy']) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
-/** Receiving a whole request (headers and body) takes at most this, unless REQUEST_TIMEOUT_MS says otherwise. */
-export const REQUEST_TIMEOUT_MS = 60_000;
-/**
- * An idle keep-alive connection is closed after this: longer than the idle timeout of the proxy in front
- * (Caddy's and most load balancers' are 60 s or less, deploy/Caddyfile sets 55 s), so the proxy always closes
- * first and never sends a request on a connection the app is closing at that moment (a 502).
- */
-export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
-
-/** The paths that answer while the instance is still starting: the health checks and the metrics. */
-const ANSWERED_WHILE_STARTING = new Set(['/healthz', '/readyz', '/metrics']);
-
 /** Creates the app with every route registered; the caller listens (or injects, in tests). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const headers = securityHeaders(opts.config.nodeEnv === 'production');
-  const requestTimeout = opts.config.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
-  const keepAliveTimeout = opts.config.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS;
   const app = Fastify({
-    // A client that stops sending half-way (a slow-loris, a dead phone on the storefront route) is cut off
-    // after requestTimeout; Node checks for such requests every few seconds (30 s by default, too coarse for
-    // a short timeout). The headers must arrive within the same time. Nothing else bounds the answer's
-    // length: event streams last for hours by design.
-    serverFactory: (handler) =>
-      createServer(
-        {
-          requestTimeout,
-          headersTimeout: requestTimeout,
-          keepAliveTimeout,
-          connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(requestTimeout / 4))),
-        },
-        handler,
-      ),
+    serverFactory: httpServerFactory(opts.config),
     logger:
       opts.logger === false
         ? false
@@ -150,7 +106,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && GIVEN_REQUEST_ID.test(given) ? given : randomUUID();
     },
-    // Fastify logs two lines per request; the onResponse hook below logs one.
+    // Fastify logs two lines per request; plugins/request-log.ts logs one.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     // The router's own refusals (a path that is not valid percent-encoding) answer in our error shape.
     frameworkErrors: (error, request, reply: FastifyReply) => {
@@ -167,109 +123,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ),
   );
 
-  // One line per request, when it is answered, with who asked: the signed-in user's id and the client's
-  // address (the proxy's report of it where TRUST_PROXY trusts the proxy); nothing else about the person.
-  // Demo mode logs them at debug: one person clicking around made thousands of lines that buried the start
-  // banner (LOG_LEVEL=debug shows them).
-  const requestLogLevel = opts.config.demoMode ? 'debug' : 'info';
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log[requestLogLevel](
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? null,
-        path: request.url.split('?')[0],
-        status: reply.statusCode,
-        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
-        user_id: request.user?.id ?? null,
-        client_ip: request.ip,
-      },
-      'request',
-    );
-  });
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send(errorBody(request.id, error.code, error.message, error.details));
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((v) => ({
-        field:
-          v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(error.validationContext ?? 'body'),
-        message: v.message ?? 'Invalid value.',
-      }));
-      if (error.validationContext === 'params' && details.every((d) => d.field === 'id')) {
-        // An id in the path that is not a positive PostgreSQL integer names no record.
-        return reply.status(404).send(errorBody(request.id, 'not_found', 'No such record.', details));
-      }
-      return reply
-        .status(422)
-        .send(errorBody(request.id, 'invalid_input', 'Check the highlighted fields.', details));
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send(errorBody(request.id, 'internal', 'Something went wrong on our side.'));
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413)
-      return reply.status(413).send(errorBody(request.id, 'payload_too_large', 'The upload is too large.'));
-    if (status >= 400 && status < 500) {
-      // Malformed JSON, a wrong content type and the like are bad input, never a 500.
-      return reply.status(422).send(errorBody(request.id, 'invalid_input', error.message));
-    }
-    if (isDatabaseUnavailable(error)) {
-      // A dropped connection or an outage: the pool reconnects by itself, so the client may simply retry.
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .send(
-          errorBody(request.id, 'unavailable', 'The service is briefly unavailable. Try again in a moment.'),
-        );
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody(request.id, 'internal', 'Something went wrong on our side.'));
-  });
-
-  // First, so every answer carries the headers, refusals by the hooks below included.
+  // Demo mode logs request lines at debug: one person clicking around made thousands of lines that buried the
+  // start banner (LOG_LEVEL=debug shows them).
+  await app.register(requestLog, { level: opts.config.demoMode ? 'debug' : 'info' });
+  await app.register(errorMapper);
+  // Before the hooks below, so every answer carries the headers, their refusals included.
   app.addHook('onRequest', (_request, reply, done) => {
     applySecurityHeaders(reply, headers);
     done();
   });
-  // While migrating and starting, only the health checks answer: the tables a route reads may not exist yet.
-  const lifecycle = opts.lifecycle;
-  if (lifecycle) {
-    app.addHook('onRequest', (request, reply, done) => {
-      if (lifecycle.phase() !== 'starting' || ANSWERED_WHILE_STARTING.has(request.url.split('?')[0])) {
-        return done();
-      }
-      reply.header('retry-after', '2');
-      done(new AppError('unavailable', 'The service is starting. Try again in a moment.'));
-    });
-  }
+  if (opts.lifecycle) await app.register(startGate, { lifecycle: opts.lifecycle });
   await app.register(cookie, { secret: opts.config.sessionSecret });
   await app.register(inputGuard);
-  // JSON answers of 12 KB and more are compressed (a queue of a thousand items is ~1.5 MB of JSON, ~10× less
-  // compressed). Built assets are pre-compressed at build time; the event stream writes to the socket and is
-  // untouched. Brotli at quality 1 for the browsers that accept it (every current one over HTTPS): a list page
-  // (76 KB of JSON) in 0.12–0.15 ms and 6.7 KB, where gzip at level 1 took 0.26–0.35 ms for 7.0 KB; gzip at
-  // level 1 for the others (zlib's default 6 took 0.83 ms). On the same cores as the database, CPU is what runs
-  // out first (docs/performance.md).
-  // Nothing under 12 KB: such an answer (an order item, the stats, a report: 2–5 KB) goes out in the first
-  // flight of TCP segments (10 × 1.46 KB) either way, so zipping it saves the reader no round trip, and
-  // setting up zlib for it cost a sixth of the app's CPU per call (docs/performance.md).
-  await app.register(compress, {
-    global: true,
-    threshold: 12 * 1024,
-    // Up to 512 KB (a list page is ~70 KB) in one zlib call on this thread, not the stream pipeline the
-    // plugin picks above 8 KB on two cores: the stream's machinery and its chunked writes cost more than
-    // the thread pool saved (dashboard 3.3 → 2.6 ms p50, 256 → 317 req/s; ~0.3 ms of work per page).
-    syncThreshold: 512 * 1024,
-    encodings: ['br', 'gzip', 'deflate'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
-    zlibOptions: { level: 1 },
-  });
+  await app.register(compression);
   registerOpenApiComponents();
   await app.register(swagger, {
     openapi: {
@@ -317,7 +183,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { metrics, token: opts.config.metricsToken });
 
   const storage = opts.storage ?? localStorage(opts.config.dataDir ?? './data');
-  await app.register(healthRoutes, { database: opts.database, live, jobs: opts.jobs, storage, lifecycle });
+  await app.register(healthRoutes, {
+    database: opts.database,
+    live,
+    jobs: opts.jobs,
+    storage,
+    lifecycle: opts.lifecycle,
+  });
   await app.register(
     async (api) => {
       // Every route declares its answers; the refusals of the guard and the input checks are added here.

@@ -25,7 +25,7 @@ export interface ReadinessProbe {
 const PING_TIMEOUT_MS = 2000;
 
 /** Object storage is asked again only after this: a proxy probing every second costs the store little. */
-export const STORAGE_PROBE_MS = 10_000;
+const STORAGE_PROBE_MS = 10_000;
 
 /** A key no upload ever has (keys are random UUIDs): asking whether it exists is a cheap round trip. */
 const PROBE_KEY = '00000000-0000-4000-8000-000000000000';
