@@ -1,12 +1,13 @@
-/** The providers and the routes of the SPA (SPEC section 2); every screen is a lazily loaded chunk. */
+/** The providers and the routes of the SPA (SPEC section 2); every screen is a route module loaded on first use. */
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
   Navigate,
+  Outlet,
   type RouteObject,
   RouterProvider,
   type ShouldRevalidateFunctionArgs,
@@ -18,22 +19,10 @@ import { AdminOnly, RequireSignIn } from './components/auth';
 import { KeyboardShellProvider } from './components/keyboard-shell';
 import { RouteError } from './components/route-error';
 import { TOASTS } from './lib/notify';
+import { paths, ROUTES } from './paths';
 import { loadDashboard, loadOrderPage } from './routes/screen-chunks';
 import type { ScreenOpening } from './routes/screen-opening';
 import { cssVariablesResolver, theme } from './theme';
-
-const SignInPage = lazy(() => import('./routes/sign-in/sign-in-page'));
-const MyQueuePage = lazy(() => import('./routes/my-queue/my-queue-page'));
-const WorkQueuePage = lazy(() => import('./routes/work-queue/work-queue-page'));
-const FcoBatchPage = lazy(() => import('./routes/fco-batch/fco-batch-page'));
-const UnpaidPage = lazy(() => import('./routes/unpaid/unpaid-page'));
-const ConversationPage = lazy(() => import('./routes/conversation/conversation-page'));
-const SearchPage = lazy(() => import('./routes/search/search-page'));
-const AdminPage = lazy(() => import('./routes/admin/admin-page'));
-const SalesReportPage = lazy(() => import('./routes/sales-report/sales-report-page'));
-const UsersPage = lazy(() => import('./routes/users/users-page'));
-const OutboxPage = lazy(() => import('./routes/outbox/outbox-page'));
-const EscalationsPage = lazy(() => import('./routes/escalations/escalations-page'));
 
 /** One query client for the app: no retries for answers that will not change (4xx). */
 export function createQueryClient(): QueryClient {
@@ -57,17 +46,18 @@ interface ScreenChunk {
 }
 
 /**
- * The dashboard (the first screen after sign-in) and the order page (the screen opened most) load their chunk
- * as part of the navigation (React Router's route `lazy`): the old screen stays until the new one's code is
- * there, as a transition would, and the module's `prefetch` becomes the route's loader. The loader starts the
- * screen's first requests as soon as its code is there and before it renders, without waiting for them (it
- * answers at once; the screen shows its skeletons until the data is there), instead of from the screen's
- * components once rendered (bench/browser.ts: sign-in → dashboard data, open an order item). It only runs once
- * the session is known (right after sign-in, or after the shell has checked it): on a fresh page load the
- * screen asks for itself once the shell knows who is signed in. Staying on the screen (its page or filter
- * in the URL) runs it again only for other params (another item). The other screens keep `React.lazy`.
+ * Every screen is a route module loaded as part of the navigation (React Router's route `lazy`), its default
+ * export the screen: the old screen stays until the new one's code is there, as a transition would, and a
+ * chunk that cannot load is the route's error (web/components/route-error.tsx). A module that also exports
+ * `prefetch` (the dashboard, the order page) has it as the route's loader: it starts the screen's first
+ * requests as soon as its code is there and before it renders, without waiting for them (it answers at once;
+ * the screen shows its skeletons until the data is there), instead of from the screen's components once
+ * rendered (bench/browser.ts: sign-in → dashboard data, open an order item). It only runs once the session
+ * is known (right after sign-in, or after the shell has checked it): on a fresh page load the screen asks
+ * for itself once the shell knows who is signed in. Staying on the screen (its page or filter in the URL)
+ * runs it again only for other params (another item).
  */
-const screenChunk = (queryClient: QueryClient, load: () => Promise<ScreenChunk>) => async () => {
+const screen = (queryClient: QueryClient, load: () => Promise<ScreenChunk>) => async () => {
   const { default: Component, prefetch } = await load();
   if (!prefetch) return { Component };
   return {
@@ -82,69 +72,48 @@ const screenChunk = (queryClient: QueryClient, load: () => Promise<ScreenChunk>)
   };
 };
 
-/** The signed-in screens, inside the shell. */
+/** The signed-in screens, inside the shell; the admin screens behind the admin guard. */
 const screens = (queryClient: QueryClient): RouteObject[] => [
-  { index: true, element: <Navigate to="/dashboard" replace /> },
-  { path: 'dashboard', lazy: screenChunk(queryClient, loadDashboard) },
-  { path: 'my-queue', element: <MyQueuePage /> },
-  { path: 'work-queues/:ordererId', element: <WorkQueuePage /> },
-  { path: 'orders/:orderId', lazy: screenChunk(queryClient, loadOrderPage) },
-  { path: 'fco_batch/:fcoBatchId', element: <FcoBatchPage /> },
-  { path: 'unpaid/:orderRef', element: <UnpaidPage /> },
-  { path: 'conversation/:id', element: <ConversationPage /> },
-  { path: 'search', element: <SearchPage /> },
+  { index: true, element: <Navigate to={paths.dashboard} replace /> },
+  { path: ROUTES.dashboard, lazy: screen(queryClient, loadDashboard) },
+  { path: ROUTES.myQueue, lazy: screen(queryClient, () => import('./routes/my-queue/my-queue-page')) },
+  { path: ROUTES.workQueue, lazy: screen(queryClient, () => import('./routes/work-queue/work-queue-page')) },
+  { path: ROUTES.orderItem, lazy: screen(queryClient, loadOrderPage) },
+  { path: ROUTES.fcoBatch, lazy: screen(queryClient, () => import('./routes/fco-batch/fco-batch-page')) },
+  { path: ROUTES.unpaidCart, lazy: screen(queryClient, () => import('./routes/unpaid/unpaid-page')) },
   {
-    path: 'admin',
+    path: ROUTES.conversation,
+    lazy: screen(queryClient, () => import('./routes/conversation/conversation-page')),
+  },
+  { path: ROUTES.search, lazy: screen(queryClient, () => import('./routes/search/search-page')) },
+  {
     element: (
       <AdminOnly>
-        <AdminPage />
+        <Outlet />
       </AdminOnly>
     ),
+    children: [
+      { path: ROUTES.admin, lazy: screen(queryClient, () => import('./routes/admin/admin-page')) },
+      {
+        path: ROUTES.escalations,
+        lazy: screen(queryClient, () => import('./routes/escalations/escalations-page')),
+      },
+      {
+        path: ROUTES.salesReport,
+        lazy: screen(queryClient, () => import('./routes/sales-report/sales-report-page')),
+      },
+      { path: ROUTES.users, lazy: screen(queryClient, () => import('./routes/users/users-page')) },
+      { path: ROUTES.outbox, lazy: screen(queryClient, () => import('./routes/outbox/outbox-page')) },
+    ],
   },
-  {
-    path: 'escalations',
-    element: (
-      <AdminOnly>
-        <EscalationsPage />
-      </AdminOnly>
-    ),
-  },
-  {
-    path: 'sales-report',
-    element: (
-      <AdminOnly>
-        <SalesReportPage />
-      </AdminOnly>
-    ),
-  },
-  {
-    path: 'users',
-    element: (
-      <AdminOnly>
-        <UsersPage />
-      </AdminOnly>
-    ),
-  },
-  {
-    path: 'outbox',
-    element: (
-      <AdminOnly>
-        <OutboxPage />
-      </AdminOnly>
-    ),
-  },
-  { path: '*', element: <Navigate to="/dashboard" replace /> },
+  { path: '*', element: <Navigate to={paths.dashboard} replace /> },
 ];
 
 export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
-      path: '/sign-in',
-      element: (
-        <Suspense fallback={null}>
-          <SignInPage />
-        </Suspense>
-      ),
+      path: ROUTES.signIn,
+      lazy: screen(queryClient, () => import('./routes/sign-in/sign-in-page')),
       errorElement: <RouteError fullPage />,
     },
     {
@@ -175,7 +144,7 @@ function createApp() {
   // A 401 anywhere: forget the session, go to sign-in, come back to where the user was.
   setUnauthorizedHandler((returnTo) => {
     setCsrfToken(null);
-    if (router.state.location.pathname.startsWith('/sign-in')) return;
+    if (router.state.location.pathname.startsWith(paths.signIn)) return;
     void router.navigate(signInPath(returnTo), { replace: true }).then(() => queryClient.clear());
   });
   return { queryClient, router };

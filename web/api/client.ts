@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import type { ApiErrorBody } from '../../domain/contract/session';
 import { connection, isGatewayFailure } from '../lib/connection';
+import { paths } from '../paths';
 
 /** A failed API call: the HTTP status and the server's error code, message and details. */
 export class ApiError extends Error {
@@ -67,14 +68,14 @@ export function getCsrfToken(): string | null {
 /** The path of the SPA to return to after signing in: where the user is now, sign-in itself excluded. */
 export function currentLocationForReturn(): string {
   const { pathname, search } = window.location;
-  return pathname.startsWith('/sign-in') ? '/dashboard' : `${pathname}${search}`;
+  return pathname.startsWith(paths.signIn) ? paths.dashboard : `${pathname}${search}`;
 }
 
 /** Where a 401 sends the user; `next` is the path to come back to. */
 export function signInPath(next: string): string {
-  return next && next !== '/' && next !== '/dashboard'
-    ? `/sign-in?next=${encodeURIComponent(next)}`
-    : '/sign-in';
+  return next && next !== '/' && next !== paths.dashboard
+    ? `${paths.signIn}?next=${encodeURIComponent(next)}`
+    : paths.signIn;
 }
 
 type UnauthorizedHandler = (returnTo: string) => void;

@@ -26,10 +26,11 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { orderersQuery } from '../api/queries';
 import { useConnectionLost } from '../lib/connection';
 import { useLiveUpdates } from '../lib/live';
+import { paths, ROUTES } from '../paths';
 import { isAdmin, useCurrentUser } from './auth';
 import { Clock } from './clock';
 import { CONNECTION_BANNER_HEIGHT, ConnectionBanner } from './connection-banner';
@@ -48,7 +49,7 @@ const iconProps = { size: 18, stroke: 1.6, 'aria-hidden': true } as const;
 
 function WorkQueuesNav() {
   const { pathname } = useLocation();
-  const inQueues = pathname.startsWith('/work-queues/');
+  const inQueues = matchPath(ROUTES.workQueue, pathname) !== null;
   const [opened, setOpened] = useState(inQueues);
   const { data, isPending, isError } = useQuery({ ...orderersQuery, enabled: opened });
   useEffect(() => {
@@ -83,7 +84,7 @@ function WorkQueuesNav() {
         </Text>
       ) : (
         data.orderers.map((o) => (
-          <NavItem key={o.id} to={`/work-queues/${o.id}`} label={o.name} icon={null} exact />
+          <NavItem key={o.id} to={paths.workQueue(o.id)} label={o.name} icon={null} exact />
         ))
       )}
     </NavLink>
@@ -97,12 +98,12 @@ function Navigation() {
     <>
       <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
         <Stack gap={2}>
-          <NavItem to="/dashboard" label="Dashboard" icon={<IconLayoutDashboard {...iconProps} />} />
-          <NavItem to="/my-queue" label="My queue" icon={<IconInbox {...iconProps} />} />
+          <NavItem to={paths.dashboard} label="Dashboard" icon={<IconLayoutDashboard {...iconProps} />} />
+          <NavItem to={paths.myQueue} label="My queue" icon={<IconInbox {...iconProps} />} />
           <WorkQueuesNav />
-          <NavItem to="/search" label="Search" icon={<IconSearch {...iconProps} />} />
+          <NavItem to={paths.search()} label="Search" icon={<IconSearch {...iconProps} />} />
           {admin && (
-            <NavItem to="/sales-report" label="Sales report" icon={<IconChartBar {...iconProps} />} />
+            <NavItem to={paths.salesReport} label="Sales report" icon={<IconChartBar {...iconProps} />} />
           )}
         </Stack>
         <SavedViewsNav />
@@ -112,9 +113,9 @@ function Navigation() {
               Admin
             </Text>
             <Stack gap={2} role="group" aria-labelledby="nav-admin-heading">
-              <NavItem to="/admin" label="Reference content" icon={<IconBook2 {...iconProps} />} />
-              <NavItem to="/users" label="Users" icon={<IconUsers {...iconProps} />} />
-              <NavItem to="/outbox" label="Outbox" icon={<IconMailForward {...iconProps} />} />
+              <NavItem to={paths.admin} label="Reference content" icon={<IconBook2 {...iconProps} />} />
+              <NavItem to={paths.users} label="Users" icon={<IconUsers {...iconProps} />} />
+              <NavItem to={paths.outbox} label="Outbox" icon={<IconMailForward {...iconProps} />} />
             </Stack>
           </>
         )}
@@ -154,7 +155,7 @@ export function AppLayout() {
               size="sm"
               aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
             />
-            <Link to="/dashboard" className={classes.brand} aria-label={`${PRODUCT_NAME}, dashboard`}>
+            <Link to={paths.dashboard} className={classes.brand} aria-label={`${PRODUCT_NAME}, dashboard`}>
               <span className={classes.brandMark} aria-hidden>
                 UK
               </span>

@@ -15,17 +15,10 @@ import { type SearchResults, SearchResultsSchema, type SimpleSearch } from '../.
 import { api } from '../api/client';
 import { orderersQuery } from '../api/queries';
 import { queryKeys } from '../api/query-keys';
+import { paths } from '../paths';
 import { isAdmin, useCurrentUser } from './auth';
 import classes from './command-palette.module.css';
-import {
-  filterActions,
-  itemPagePath,
-  MIN_SEARCH_LENGTH,
-  moveActive,
-  notFoundMessage,
-  parseRef,
-  searchPagePath,
-} from './palette-model';
+import { filterActions, MIN_SEARCH_LENGTH, moveActive, notFoundMessage, parseRef } from './palette-model';
 import { lookUpRef } from './ref-lookup';
 import { useScreenActionList } from './screen-actions';
 import { GO_TO, PALETTE_ATTRIBUTE } from './shortcut-keys';
@@ -70,7 +63,7 @@ function useNavigationOptions(
         id: `go:queue:${o.id}`,
         label: `Go to ${o.name}’s work queue`,
         keywords: ['queue', 'work', 'orderer', o.email],
-        path: `/work-queues/${o.id}`,
+        path: paths.workQueue(o.id),
       });
     return places;
   }, [admin, orderers.data]);
@@ -156,7 +149,7 @@ export default function CommandPalette({
     setStatus({ tone: 'busy', text: `Looking up ${parsed.ref}…` });
     try {
       const ref = await lookUpRef(parsed);
-      if (ref) go(itemPagePath(ref));
+      if (ref) go(paths.orderItem(ref));
       else setStatus({ tone: 'error', text: notFoundMessage(parsed.ref) });
     } catch (error) {
       setStatus({ tone: 'error', text: error instanceof Error ? error.message : 'The lookup failed.' });
@@ -200,7 +193,7 @@ export default function CommandPalette({
       label: `${item.ref} ${item.type}, ${item.order.customer_name}, ${item.state_label}`,
       content: <ItemMatch item={item} />,
       icon: null,
-      run: () => go(itemPagePath(item.ref)),
+      run: () => go(paths.orderItem(item.ref)),
     });
   if (trimmed.length >= MIN_SEARCH_LENGTH)
     options.push({
@@ -208,7 +201,7 @@ export default function CommandPalette({
       group: 'Search',
       label: `Search for “${trimmed}” on the search page`,
       icon: <IconSearch size={16} aria-hidden />,
-      run: () => go(searchPagePath(trimmed)),
+      run: () => go(paths.search(trimmed)),
     });
 
   const activeIndex = options.length === 0 ? -1 : Math.min(active, options.length - 1);

@@ -3,6 +3,7 @@ import { Anchor, Badge, Paper, Skeleton, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { FcoBatch } from '../../domain/contract/queues';
 import { formatDate, formatPence } from '../../domain/format';
+import { paths } from '../paths';
 
 export const FCO_BATCH_STATES: Readonly<
   Record<FcoBatch['state'], { label: string; color: string; text: string }>
@@ -66,7 +67,7 @@ export function FcoBatchesTable({ batches, loading, label, emptyText }: FcoBatch
             {batches.map((b) => (
               <Table.Tr key={b.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/fco_batch/${b.id}`} fw={600} size="sm" ff="monospace">
+                  <Anchor component={Link} to={paths.fcoBatch(b.id)} fw={600} size="sm" ff="monospace">
                     {b.ref}
                   </Anchor>
                 </Table.Td>

@@ -2,6 +2,7 @@
 import { Button, EmptyState, Paper } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { paths } from '../paths';
 import { PageHeader } from './page-title';
 
 export function NotAllowedPage() {
@@ -16,7 +17,7 @@ export function NotAllowedPage() {
           description="Your account cannot open it. Ask an administrator if you need access."
         >
           <EmptyState.Actions>
-            <Button component={Link} to="/dashboard" variant="default">
+            <Button component={Link} to={paths.dashboard} variant="default">
               Back to the dashboard
             </Button>
           </EmptyState.Actions>

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '../../domain/contract/session';
 import { notificationsQuery } from '../api/queries';
+import { paths } from '../paths';
 import classes from './shell.module.css';
 
 /** How long a banner stays before it starts to leave, and how long leaving takes (SPEC section 9). */
@@ -42,7 +43,7 @@ function Banner({ n, onGone }: { n: Notification; onGone: (id: number) => void }
           {n.order_item_ref && (
             <>
               {' '}
-              <Link className={classes.bannerLink} to={`/orders/${encodeURIComponent(n.order_item_ref)}`}>
+              <Link className={classes.bannerLink} to={paths.orderItem(n.order_item_ref)}>
                 Open {n.order_item_ref}
               </Link>
             </>

@@ -1,6 +1,7 @@
 /** What the header bell shows of the notifications: the count on the bell, its name, and the groups' titles. */
 import type { NotificationGroup } from '../../domain/contract/notifications';
 import type { Notification } from '../../domain/contract/session';
+import { paths } from '../paths';
 
 /** The count on the bell: the number, or '99+' so the badge keeps its size. */
 export const unreadBadge = (unread: number): string | number => (unread > 99 ? '99+' : unread);
@@ -11,7 +12,7 @@ export const bellLabel = (unread: number): string =>
 
 /** Where opening a notification goes: its order item, or nowhere for one about no item. */
 export const notificationTarget = (n: Pick<Notification, 'order_item_ref'>): string | null =>
-  n.order_item_ref ? `/orders/${encodeURIComponent(n.order_item_ref)}` : null;
+  n.order_item_ref ? paths.orderItem(n.order_item_ref) : null;
 
 /** Each kind the services notify about, as one and as many ('3 customer replies'). */
 const KIND_NOUNS: Record<string, [one: string, many: string]> = {

@@ -31,6 +31,7 @@ import type { PagingSchema } from '../../domain/contract/common';
 import type { OrderItemListRow } from '../../domain/contract/order-item';
 import { formatPence } from '../../domain/format';
 import type { ListSort, QueueView } from '../api/queries';
+import { paths } from '../paths';
 import { DueDate } from './due-date';
 import { KeyboardRow } from './keyboard-row';
 import { isFilterEmpty, type ListFilterValue } from './list-filter';
@@ -176,7 +177,7 @@ export function OrderItemsTable<T extends OrderItemListRow>({
     },
     [selection],
   );
-  const open = useCallback((item: T) => navigate(`/orders/${item.ref}`), [navigate]);
+  const open = useCallback((item: T) => navigate(paths.orderItem(item.ref)), [navigate]);
   const keyboard = useListKeyboard({
     rows,
     tableRef,
@@ -310,7 +311,7 @@ export function OrderItemsTable<T extends OrderItemListRow>({
                       </td>
                     )}
                     <td className={CELL}>
-                      <Link to={`/orders/${item.ref}`} className={`mantine-focus-auto ${classes.ref}`}>
+                      <Link to={paths.orderItem(item.ref)} className={`mantine-focus-auto ${classes.ref}`}>
                         {item.ref}
                       </Link>
                     </td>

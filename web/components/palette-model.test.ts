@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { paths } from '../paths';
 import {
   actionScore,
   filterActions,
-  itemPagePath,
   moveActive,
   notFoundMessage,
   parseRef,
   pickItemForRef,
-  searchPagePath,
 } from './palette-model';
 
 describe('parseRef', () => {
@@ -55,8 +54,8 @@ describe('pickItemForRef', () => {
 
 describe('paths and messages', () => {
   it('builds the item page, the search page and the not-found sentence', () => {
-    expect(itemPagePath('100316-2')).toBe('/orders/100316-2');
-    expect(searchPagePath('  Smith & Co ')).toBe('/search?q=Smith%20%26%20Co');
+    expect(paths.orderItem('100316-2')).toBe('/orders/100316-2');
+    expect(paths.search('  Smith & Co ')).toBe('/search?q=Smith%20%26%20Co');
     expect(notFoundMessage('100316')).toBe('No item or order 100316');
   });
 });

@@ -42,12 +42,6 @@ export function pickItemForRef<T extends RefOnly>(parsed: ParsedRef, results: re
 /** What the palette says when a ref opens nothing. */
 export const notFoundMessage = (ref: string) => `No item or order ${ref}`;
 
-/** The item page of a ref. */
-export const itemPagePath = (ref: string) => `/orders/${encodeURIComponent(ref)}`;
-
-/** The search page for a text (kept as typed, trimmed). */
-export const searchPagePath = (text: string) => `/search?q=${encodeURIComponent(text.trim())}`;
-
 const words = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean);
 
 /**

@@ -7,8 +7,9 @@ import { ActionIcon, Box, Button, Kbd, TextInput, Tooltip } from '@mantine/core'
 import { IconCommand, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '../paths';
 import { useKeyboard } from './keyboard-shell';
-import { itemPagePath, parseRef, searchPagePath } from './palette-model';
+import { parseRef } from './palette-model';
 import { lookUpRef } from './ref-lookup';
 
 /** "⌘" on a Mac, "Ctrl" elsewhere. */
@@ -25,13 +26,13 @@ export function QuickSearch() {
     event.preventDefault();
     const q = query.trim();
     const parsed = parseRef(q);
-    let path = q ? searchPagePath(q) : '/search';
+    let path = q ? paths.search(q) : paths.search();
     if (parsed) {
       setBusy(true);
       // A ref that opens nothing (or a failed lookup) still shows the search page, which says so.
       const ref = await lookUpRef(parsed).catch(() => null);
       setBusy(false);
-      if (ref) path = itemPagePath(ref);
+      if (ref) path = paths.orderItem(ref);
     }
     navigate(path);
     searchRef.current?.blur();

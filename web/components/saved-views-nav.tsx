@@ -14,6 +14,7 @@ import { api, isApiError } from '../api/client';
 import { escalationCountQuery, savedViewsQuery } from '../api/list-queries';
 import { queryKeys } from '../api/query-keys';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { paths } from '../paths';
 import { isAdmin, useCurrentUser } from './auth';
 import { LazyModal } from './lazy-modal';
 import { NavItem } from './nav-item';
@@ -35,7 +36,7 @@ function EscalationsNavItem() {
   const count = desk.data?.total_count;
   return (
     <NavItem
-      to="/escalations"
+      to={paths.escalations}
       label="Escalations"
       icon={<IconAlertTriangle {...iconProps} />}
       rightSection={count !== undefined ? <CountBadge count={count} label="escalated items" /> : null}

@@ -3,6 +3,7 @@
  * small decisions the key listener makes (is the user typing, is a dialog open, is this the palette chord,
  * what a `g` sequence means). Plain functions, so they are tested without a browser.
  */
+import { paths } from '../paths';
 
 /** One line of the help: the keys (pressed one after the other) and what they do. */
 export interface ShortcutHelp {
@@ -21,10 +22,10 @@ export interface ShortcutSection {
 
 /** The `g` sequences: `g` then the key goes to the path. */
 export const GO_TO: ReadonlyArray<{ key: string; path: string; what: string; adminOnly?: boolean }> = [
-  { key: 'd', path: '/dashboard', what: 'Go to the dashboard' },
-  { key: 'q', path: '/my-queue', what: 'Go to my queue' },
-  { key: 'e', path: '/escalations', what: 'Go to the escalations', adminOnly: true },
-  { key: 's', path: '/search', what: 'Go to search' },
+  { key: 'd', path: paths.dashboard, what: 'Go to the dashboard' },
+  { key: 'q', path: paths.myQueue, what: 'Go to my queue' },
+  { key: 'e', path: paths.escalations, what: 'Go to the escalations', adminOnly: true },
+  { key: 's', path: paths.search(), what: 'Go to search' },
 ];
 
 /**

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { SignedOutSchema } from '../../domain/contract/session';
 import { api, setCsrfToken } from '../api/client';
+import { paths } from '../paths';
 import { useCurrentUser } from './auth';
 import classes from './shell.module.css';
 
@@ -23,7 +24,7 @@ export function UserMenu({ onShowShortcuts }: { onShowShortcuts: () => void }) {
     mutationFn: () => api.delete('session', SignedOutSchema, { allowUnauthorized: true }),
     onSettled: () => {
       setCsrfToken(null);
-      navigate('/sign-in', { replace: true });
+      navigate(paths.signIn, { replace: true });
       queryClient.clear();
     },
   });

@@ -12,6 +12,7 @@ import { type Conversation, ConversationResponseSchema } from '../../../domain/c
 import { api, isApiError } from '../../api/client';
 import { useCurrentUser } from '../../components/auth';
 import { notifySuccess } from '../../lib/notify';
+import { paths } from '../../paths';
 import { cannedRepliesQuery } from './conversation-api';
 import { Section } from './section';
 
@@ -108,7 +109,7 @@ function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; on
       onDone();
       if (send === 'archive') {
         notifySuccess(`Reply sent to ${c.email}; the conversation is archived.`);
-        navigate('/dashboard');
+        navigate(paths.dashboard);
       } else {
         notifySuccess(`Reply sent to ${c.email}.`);
         setContent('');

@@ -25,6 +25,7 @@ import { api, isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-title';
 import { notifySuccess } from '../../lib/notify';
+import { paths } from '../../paths';
 import { assigneesQuery } from '../dashboard/conversation-assignees';
 import { Composer } from './composer';
 import { conversationQuery } from './conversation-api';
@@ -43,7 +44,7 @@ export default function ConversationPage() {
         <PageHeader title={`Conversation ${id}`} />
         <Alert color="gray" icon={<IconInbox size={18} aria-hidden />} title="No such conversation">
           There is no conversation {id}. It may have been removed;{' '}
-          <Anchor component={Link} to="/dashboard">
+          <Anchor component={Link} to={paths.dashboard}>
             go back to the dashboard
           </Anchor>
           .
@@ -111,7 +112,7 @@ function ConversationView({ conversation: c }: { conversation: Conversation }) {
     onSuccess: ({ conversation }) => {
       afterChange();
       notifySuccess(conversation.active ? 'Moved back to the inbox.' : 'Conversation archived.');
-      navigate('/dashboard');
+      navigate(paths.dashboard);
     },
   });
   const messages = c.messages ?? [];
@@ -218,11 +219,11 @@ function CustomerCard({ conversation: c, onDone }: { conversation: Conversation;
   const itemRef = c.order_item_ref;
   // An order ref alone (no item) is shown through search, which lists the order's items.
   const orderLink = itemRef
-    ? { to: `/orders/${encodeURIComponent(itemRef)}`, text: itemRef }
+    ? { to: paths.orderItem(itemRef), text: itemRef }
     : c.order_ref
       ? c.order_ref.includes('-')
-        ? { to: `/orders/${encodeURIComponent(c.order_ref)}`, text: c.order_ref }
-        : { to: `/search?q=${encodeURIComponent(c.order_ref)}`, text: c.order_ref }
+        ? { to: paths.orderItem(c.order_ref), text: c.order_ref }
+        : { to: paths.search(c.order_ref), text: c.order_ref }
       : null;
   return (
     <Section title="Customer">

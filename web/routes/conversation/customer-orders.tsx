@@ -8,6 +8,7 @@ import { formatDate, formatPence } from '../../../domain/format';
 import { api } from '../../api/client';
 import { StateBadge } from '../../components/state-badge';
 import { notifySuccess } from '../../lib/notify';
+import { paths } from '../../paths';
 import { customerOrdersQuery } from './conversation-api';
 import { Section } from './section';
 import { TRANSFER_FAILED, transferQuestion } from './transfer-form';
@@ -31,7 +32,7 @@ export function CustomerOrders({
     onSuccess: (data) => {
       onDone();
       notifySuccess(`Conversation transferred to ${data.order_item_ref}.`);
-      navigate(`/orders/${encodeURIComponent(data.order_item_ref)}`);
+      navigate(paths.orderItem(data.order_item_ref));
     },
   });
   return (
@@ -82,7 +83,7 @@ export function CustomerOrders({
                     <Group gap={6} wrap="nowrap">
                       <Anchor
                         component={Link}
-                        to={`/orders/${encodeURIComponent(item.ref)}`}
+                        to={paths.orderItem(item.ref)}
                         size="sm"
                         fw={600}
                         style={{ whiteSpace: 'nowrap' }}

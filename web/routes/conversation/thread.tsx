@@ -4,6 +4,7 @@ import { IconLock, IconMail, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ThreadEntry } from '../../../domain/contract/conversations';
 import { formatDateTime } from '../../../domain/format';
+import { paths } from '../../paths';
 
 const LOOK = {
   customer: {
@@ -82,7 +83,7 @@ function Entry({ entry }: { entry: ThreadEntry }) {
       {entry.kind === 'customer' && entry.order_item_ref && (
         <Text size="xs" c="dimmed" mt={6}>
           On{' '}
-          <Anchor component={Link} to={`/orders/${encodeURIComponent(entry.order_item_ref)}`} size="xs">
+          <Anchor component={Link} to={paths.orderItem(entry.order_item_ref)} size="xs">
             {entry.order_item_ref}
           </Anchor>
         </Text>

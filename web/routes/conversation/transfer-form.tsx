@@ -15,6 +15,7 @@ import {
 } from '../../../domain/contract/conversations';
 import { api, isApiError } from '../../api/client';
 import { notifySuccess } from '../../lib/notify';
+import { paths } from '../../paths';
 import { Section } from './section';
 
 export const TRANSFER_FAILED = 'Failed to transfer conversation!';
@@ -70,7 +71,7 @@ export function TransferForm({
       onDone();
       const target = data.order_item_ref ?? data.conversation.order_item_ref ?? ref.trim();
       notifySuccess(`Conversation transferred to ${target}.`);
-      navigate(`/orders/${encodeURIComponent(target)}`);
+      navigate(paths.orderItem(target));
     },
   });
   const failed = transfer.isError && transferQuestion(transfer.error) === null;

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../domain/format';
 import { SectionCard } from '../../components/section-card';
 import { SegmentedToggle } from '../../components/segmented-toggle';
+import { paths } from '../../paths';
 import { assigneesQuery } from './conversation-assignees';
 import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 import { conversationsQuery } from './dashboard-queries';
@@ -119,7 +120,7 @@ export function ConversationsCard() {
                     <Table.Td>
                       <Anchor
                         component={Link}
-                        to={`/conversation/${c.id}`}
+                        to={paths.conversation(c.id)}
                         size="sm"
                         fw={600}
                         display="block"
@@ -133,13 +134,13 @@ export function ConversationsCard() {
                     </Table.Td>
                     <Table.Td>
                       {c.order_item_ref ? (
-                        <Anchor component={Link} to={`/orders/${c.order_item_ref}`} size="sm">
+                        <Anchor component={Link} to={paths.orderItem(c.order_item_ref)} size="sm">
                           {c.order_item_ref}
                         </Anchor>
                       ) : c.order_ref ? (
                         <Anchor
                           component={Link}
-                          to={`/search?q=${encodeURIComponent(c.order_ref)}`}
+                          to={paths.search(c.order_ref)}
                           size="sm"
                           title="Search for this order"
                         >

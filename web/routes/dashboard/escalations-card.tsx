@@ -9,6 +9,7 @@ import { ESCALATION_STAGES } from '../../../domain/states';
 import { escalationsQuery } from '../../api/escalations';
 import { DEFAULT_ESCALATIONS_VIEW } from '../../components/queue-view';
 import { SectionCard } from '../../components/section-card';
+import { paths } from '../../paths';
 import { escalationAge, STAGE_LABELS, stageHref } from '../escalations/escalation-model';
 import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 
@@ -24,7 +25,7 @@ export function EscalationsCard() {
       count={desk.data?.total_count}
       testId="escalations"
       actions={
-        <Anchor component={Link} to="/escalations" size="sm">
+        <Anchor component={Link} to={paths.escalations} size="sm">
           Open the desk
         </Anchor>
       }
@@ -67,7 +68,7 @@ export function EscalationsCard() {
                 {desk.data.order_items.slice(0, OLDEST_SHOWN).map((item) => (
                   <Table.Tr key={item.id}>
                     <Table.Td>
-                      <Anchor component={Link} to={`/orders/${item.ref}`} size="sm" fw={600}>
+                      <Anchor component={Link} to={paths.orderItem(item.ref)} size="sm" fw={600}>
                         {item.ref}
                       </Anchor>
                     </Table.Td>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDate } from '../../../domain/format';
 import { SectionCard } from '../../components/section-card';
+import { paths } from '../../paths';
 import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 import { waitingFcoBatchesQuery } from './dashboard-queries';
 
@@ -32,7 +33,7 @@ export function FcoBatchesCard() {
               {rows.map((b) => (
                 <Table.Tr key={b.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/fco_batch/${b.id}`} size="sm" fw={600}>
+                    <Anchor component={Link} to={paths.fcoBatch(b.id)} size="sm" fw={600}>
                       {b.ref}
                     </Anchor>
                     <Text size="xs" c="dimmed">
@@ -42,7 +43,7 @@ export function FcoBatchesCard() {
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       {b.order_items.map((i) => (
-                        <Anchor key={i.id} component={Link} to={`/orders/${i.ref}`} size="sm">
+                        <Anchor key={i.id} component={Link} to={paths.orderItem(i.ref)} size="sm">
                           {i.ref}
                         </Anchor>
                       ))}

@@ -9,6 +9,7 @@ import { ordererStatsQuery } from '../../api/queries';
 import { filteredListHref } from '../../components/group-counts';
 import { SectionCard } from '../../components/section-card';
 import { GROUP_COLOURS } from '../../components/state-badge';
+import { paths } from '../../paths';
 import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 
 // Open items are never done or cancelled, so those groups would always read 0.
@@ -97,7 +98,7 @@ function Figures({ items }: { items: Figure[] }) {
 }
 
 function OrdererRow({ stats, divider }: { stats: OrdererStats; divider: boolean }) {
-  const queue = `/work-queues/${stats.orderer.id}`;
+  const queue = paths.workQueue(stats.orderer.id);
   return (
     <Stack
       gap={6}
@@ -107,7 +108,7 @@ function OrdererRow({ stats, divider }: { stats: OrdererStats; divider: boolean 
       style={{ listStyle: 'none', borderTop: divider ? '1px solid var(--mantine-color-gray-2)' : undefined }}
     >
       <Group justify="space-between" wrap="nowrap">
-        <Anchor component={Link} to={`/work-queues/${stats.orderer.id}`} size="sm" fw={600}>
+        <Anchor component={Link} to={queue} size="sm" fw={600}>
           {stats.orderer.name}
         </Anchor>
         <Anchor

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDate, formatPence } from '../../../domain/format';
 import { SectionCard } from '../../components/section-card';
+import { paths } from '../../paths';
 import { EmptyState, ListSkeleton, LoadFailed } from './dashboard-card';
 import { unpaidCartsQuery } from './dashboard-queries';
 
@@ -33,7 +34,7 @@ export function UnpaidCartsCard() {
               {rows.map((c) => (
                 <Table.Tr key={c.ref}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/unpaid/${encodeURIComponent(c.ref)}`} size="sm" fw={600}>
+                    <Anchor component={Link} to={paths.unpaidCart(c.ref)} size="sm" fw={600}>
                       {c.ref}
                     </Anchor>
                   </Table.Td>

@@ -4,6 +4,7 @@
  */
 import type { EscalationStage, OrderItemState } from '../../../domain/states';
 import { filteredListHref } from '../../components/group-counts';
+import { paths } from '../../paths';
 
 export const STAGE_LABELS: Readonly<Record<EscalationStage, string>> = {
   gro_order: 'GRO order',
@@ -20,7 +21,7 @@ export function stageStates(stage: EscalationStage): OrderItemState[] {
 
 /** The desk narrowed to one stage: `/escalations?state=gro_order_escalation,gro_order_response_received`. */
 export function stageHref(stage: EscalationStage): string {
-  return filteredListHref('/escalations', { state: stageStates(stage) });
+  return filteredListHref(paths.escalations, { state: stageStates(stage) });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

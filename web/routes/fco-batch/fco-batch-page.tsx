@@ -33,6 +33,7 @@ import { FcoBatchStateBadge } from '../../components/fco-batches-table';
 import { MONEY_HINT, MoneyInput, moneyOf, notAnAmount } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { notifySuccess } from '../../lib/notify';
+import { paths } from '../../paths';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -54,7 +55,7 @@ function useBatchAction(batch: FcoBatch, path: 'despatch' | 'received', done: st
       notifySuccess(done);
       void queryClient.invalidateQueries({ queryKey: queryKeys.fcoBatches.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.orderItems.all });
-      navigate('/my-queue');
+      navigate(paths.myQueue);
     },
   });
 }
@@ -200,7 +201,7 @@ export default function FcoBatchPage() {
           title={isApiError(error, 404) ? 'No such FCO batch' : 'Could not load'}
         >
           {error?.message}{' '}
-          <Anchor component={Link} to="/my-queue">
+          <Anchor component={Link} to={paths.myQueue}>
             Back to my queue
           </Anchor>
         </Alert>
@@ -239,7 +240,7 @@ export default function FcoBatchPage() {
                 <List size="sm" spacing={2}>
                   {batch.order_items.map((i) => (
                     <List.Item key={i.id}>
-                      <Anchor component={Link} to={`/orders/${i.ref}`} ff="monospace" size="sm">
+                      <Anchor component={Link} to={paths.orderItem(i.ref)} ff="monospace" size="sm">
                         {i.ref}
                       </Anchor>
                     </List.Item>

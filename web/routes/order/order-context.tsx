@@ -12,13 +12,13 @@ import { formatDate } from '../../../domain/format';
 import type { StateGroup } from '../../../domain/states';
 import { orderContextQuery } from '../../api/order-context';
 import { StateBadge } from '../../components/state-badge';
+import { paths } from '../../paths';
 import classes from './order-context.module.css';
 import { useOrderItem } from './panel-kit';
 
 /** The id the details card's order ref links to. */
 export const ORDER_CONTEXT_ID = 'order-context';
 
-const itemPage = (ref: string) => `/orders/${encodeURIComponent(ref)}`;
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 function OrderItems({ items, current }: { items: OrderContext['items']; current: number }) {
@@ -30,7 +30,7 @@ function OrderItems({ items, current }: { items: OrderContext['items']; current:
           <li key={i.id} className={classes.item} data-current={here || undefined}>
             <Anchor
               component={Link}
-              to={itemPage(i.ref)}
+              to={paths.orderItem(i.ref)}
               size="sm"
               fw={here ? 700 : 500}
               aria-current={here ? 'page' : undefined}
@@ -73,7 +73,7 @@ function CustomerOrders({ context }: { context: OrderContext }) {
             {orders.map((o) => (
               <li key={o.id} className={classes.order}>
                 {o.first_item_ref ? (
-                  <Anchor component={Link} to={itemPage(o.first_item_ref)} size="sm" fw={600}>
+                  <Anchor component={Link} to={paths.orderItem(o.first_item_ref)} size="sm" fw={600}>
                     Order {o.ref}
                   </Anchor>
                 ) : (

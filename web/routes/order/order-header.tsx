@@ -24,6 +24,7 @@ import { PageHeader } from '../../components/page-title';
 import { type ScreenAction, useScreenActions } from '../../components/screen-actions';
 import { ORDER_KEYS } from '../../components/shortcut-keys';
 import { StateBadge } from '../../components/state-badge';
+import { paths } from '../../paths';
 import { addressLines } from './details-fields';
 import { useConfirmedAction } from './form-kit';
 import { coverLetterUrl, itemPath } from './order-api';
@@ -120,7 +121,7 @@ function AssigneeFact() {
     <Fact label="Assigned to">
       <Group gap={4} wrap="nowrap">
         {item.user ? (
-          <Anchor component={Link} to={`/work-queues/${item.user.id}`} size="sm">
+          <Anchor component={Link} to={paths.workQueue(item.user.id)} size="sm">
             {item.user.name}
           </Anchor>
         ) : (
@@ -371,7 +372,7 @@ export function OrderHeader() {
               {item.fco_batch_id !== null && (
                 <>
                   {' · '}
-                  <Anchor component={Link} to={`/fco_batch/${item.fco_batch_id}`} size="sm">
+                  <Anchor component={Link} to={paths.fcoBatch(item.fco_batch_id)} size="sm">
                     FCO batch
                   </Anchor>
                 </>

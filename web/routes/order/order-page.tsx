@@ -6,6 +6,7 @@ import { isApiError } from '../../api/client';
 import { orderContextQuery } from '../../api/order-context';
 import { useCurrentUser } from '../../components/auth';
 import { PageHeader } from '../../components/page-title';
+import { paths } from '../../paths';
 import type { ScreenOpening } from '../screen-opening';
 import { ActionPanels } from './action-panels';
 import { AttachmentsCard } from './attachments';
@@ -60,7 +61,7 @@ function LoadFailed({ orderId, error, retry }: { orderId: string; error: Error; 
                   Try again
                 </Button>
               )}
-              <Anchor component={Link} to="/search" size="sm">
+              <Anchor component={Link} to={paths.search()} size="sm">
                 Go to search
               </Anchor>
             </Group>

@@ -26,6 +26,7 @@ import { formatDateTime } from '../../../domain/format';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { paths } from '../../paths';
 import { htmlPreviewDocument, kindLabel } from './outbox-model';
 import classes from './outbox-page.module.css';
 import { StatusBadge } from './outbox-status';
@@ -77,12 +78,7 @@ function Headers({ m, linkTo }: { m: OutboxMessageDetail; linkTo: (id: number) =
         )}
         {m.order_item_ref && (
           <Header label="Order item">
-            <Anchor
-              component={Link}
-              to={`/orders/${encodeURIComponent(m.order_item_ref)}`}
-              size="sm"
-              fw={600}
-            >
+            <Anchor component={Link} to={paths.orderItem(m.order_item_ref)} size="sm" fw={600}>
               {m.order_item_ref}
             </Anchor>
           </Header>

@@ -30,6 +30,7 @@ import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-title';
 import { pageFromParams } from '../../components/queue-view';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { paths } from '../../paths';
 import { OutboxFilterBar } from './outbox-filters';
 import { OutboxMessageDrawer } from './outbox-message-drawer';
 import {
@@ -99,7 +100,8 @@ export default function OutboxPage() {
   };
   // A new filter starts again at page 1.
   const filter = (next: OutboxFilters) => setParams(outboxParams(next));
-  const messageLink = (id: number) => `/outbox?${new URLSearchParams(outboxParams(filters, page, id))}`;
+  const messageLink = (id: number) =>
+    `${paths.outbox}?${new URLSearchParams(outboxParams(filters, page, id))}`;
 
   const first = data ? (data.page - 1) * data.per_page + 1 : 0;
   const last = data ? first + messages.length - 1 : 0;
@@ -282,7 +284,7 @@ function MessageRow({ message: m, linkTo }: { message: OutboxMessage; linkTo: (i
         {m.order_item_ref ? (
           <Anchor
             component={Link}
-            to={`/orders/${encodeURIComponent(m.order_item_ref)}`}
+            to={paths.orderItem(m.order_item_ref)}
             size="sm"
             fw={600}
             style={{ whiteSpace: 'nowrap' }}

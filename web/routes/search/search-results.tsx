@@ -37,6 +37,7 @@ import { StateBadge } from '../../components/state-badge';
 import { TickBox } from '../../components/tick-box';
 import { useListKeyboard } from '../../components/use-list-keyboard';
 import { useWideTable } from '../../components/use-wide-table';
+import { paths } from '../../paths';
 import {
   namesOf,
   nextResultSort,
@@ -166,10 +167,7 @@ export function SearchResultsCard({
     },
     [ticked, setTicked],
   );
-  const open = useCallback(
-    (item: OrderItem) => navigate(`/orders/${encodeURIComponent(item.ref)}`),
-    [navigate],
-  );
+  const open = useCallback((item: OrderItem) => navigate(paths.orderItem(item.ref)), [navigate]);
   const keyboard = useListKeyboard({ rows, tableRef, onOpen: open, onTick: toggle, enabled: !loading });
   const filterBar = <ListFilterBar filter={filter} onChange={onFilter} label="Results" orderer />;
   const allTicked = rows.length > 0 && rows.every((r) => ticked.has(r.id));
@@ -285,7 +283,7 @@ export function SearchResultsCard({
                     <Anchor
                       component={Link}
                       ref={index === 0 ? focus.firstLink : undefined}
-                      to={`/orders/${encodeURIComponent(item.ref)}`}
+                      to={paths.orderItem(item.ref)}
                       fw={600}
                       size="sm"
                     >

@@ -8,13 +8,14 @@ import { CurrentUserSchema, type SignIn } from '../../../domain/contract/session
 import { ApiError, api, setCsrfToken } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { PRODUCT_NAME, useDocumentTitle } from '../../components/page-title';
+import { paths } from '../../paths';
 import { loadDashboard } from '../screen-chunks';
 import classes from './sign-in.module.css';
 
 /** Only a path inside the app: never another origin (`//evil`), never back to sign-in. */
 export function safeReturnPath(next: string | null): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/dashboard';
-  if (next.startsWith('/sign-in')) return '/dashboard';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.dashboard;
+  if (next.startsWith(paths.signIn)) return paths.dashboard;
   return next;
 }
 

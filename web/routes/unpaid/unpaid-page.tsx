@@ -31,6 +31,7 @@ import { api, isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-title';
 import { notifySuccess } from '../../lib/notify';
+import { paths } from '../../paths';
 import {
   billingAddressLines,
   type CartAction,
@@ -60,7 +61,7 @@ export default function UnpaidPage() {
         <PageHeader title={title} />
         <Alert color="gray" icon={<IconShoppingCartX size={18} aria-hidden />} title="No such cart">
           There is no cart {orderRef}.{' '}
-          <Anchor component={Link} to="/dashboard">
+          <Anchor component={Link} to={paths.dashboard}>
             Back to the dashboard
           </Anchor>
         </Alert>
@@ -142,7 +143,7 @@ function CartView({ cart, title }: { cart: Cart; title: string }) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.carts.all });
       setConfirming(null);
       notifySuccess(finishedMessage(action, cart));
-      navigate('/dashboard');
+      navigate(paths.dashboard);
     },
     onError: (error) => {
       setConfirming(null);
@@ -393,7 +394,7 @@ function OutcomeSection({ cart }: { cart: Cart }) {
         </Text>
         <Text size="sm" mt={4}>
           {cartOutcome(cart)} There is nothing left to do here.{' '}
-          <Anchor component={Link} to="/dashboard" size="sm">
+          <Anchor component={Link} to={paths.dashboard} size="sm">
             Back to the dashboard
           </Anchor>
         </Text>

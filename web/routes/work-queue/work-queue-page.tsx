@@ -21,6 +21,7 @@ import { PageHeader } from '../../components/page-title';
 import { useQueueView } from '../../components/queue-view';
 import { SaveViewButton } from '../../components/save-view-button';
 import { notifySuccess } from '../../lib/notify';
+import { paths } from '../../paths';
 
 function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -138,7 +139,7 @@ export default function WorkQueuePage() {
                 ? { open: 0, overdue: 0, byGroup: {} }
                 : undefined
           }
-          path={`/work-queues/${ordererId}`}
+          path={paths.workQueue(ordererId)}
         />
         <OrderItemsTable
           label={`Order items of ${queue.data?.orderer.name ?? 'the orderer'}`}

@@ -12,6 +12,7 @@ import {
   despatchServicesFor,
 } from '../../../../domain/pricing';
 import { MoneyInput, moneyOf } from '../../../components/money-input';
+import { paths } from '../../../paths';
 import { AttachmentPicker, UploadButton, useUpload } from '../attachments';
 import { DateField } from '../date-field';
 import { FormFooter, PanelForm, usePanelForm } from '../form-kit';
@@ -41,7 +42,7 @@ export function ApostillePanel() {
           {orderable.apostille_copies} apostille {orderable.apostille_copies === 1 ? 'copy' : 'copies'}
           {orderable.apostille_country ? ` for ${countryName(orderable.apostille_country)}` : ''}. Place an
           FCO order for this item alone, or batch several apostille items from{' '}
-          <Anchor component={Link} to="/my-queue" size="sm">
+          <Anchor component={Link} to={paths.myQueue} size="sm">
             My queue
           </Anchor>
           .

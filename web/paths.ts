@@ -1,0 +1,47 @@
+/**
+ * The SPA's routes (docs/architecture.md, "SPA conventions"): the pattern of every screen, as the router
+ * declares it (web/app.tsx), and the links to them, built from those patterns. A link or navigation never
+ * writes a path of its own: `paths.orderItem(ref)`, `paths.workQueue(id)`, `paths.myQueue`.
+ */
+import { generatePath } from 'react-router';
+
+/** Each screen's route pattern. */
+export const ROUTES = {
+  signIn: '/sign-in',
+  dashboard: '/dashboard',
+  myQueue: '/my-queue',
+  workQueue: '/work-queues/:ordererId',
+  orderItem: '/orders/:orderId',
+  fcoBatch: '/fco_batch/:fcoBatchId',
+  unpaidCart: '/unpaid/:orderRef',
+  conversation: '/conversation/:id',
+  search: '/search',
+  escalations: '/escalations',
+  salesReport: '/sales-report',
+  admin: '/admin',
+  users: '/users',
+  outbox: '/outbox',
+} as const;
+
+/** The path of each screen; a screen with parameters takes them (encoded here, as generatePath does). */
+export const paths = {
+  signIn: ROUTES.signIn,
+  dashboard: ROUTES.dashboard,
+  myQueue: ROUTES.myQueue,
+  /** One orderer's queue. */
+  workQueue: (ordererId: number | string) => generatePath(ROUTES.workQueue, { ordererId: String(ordererId) }),
+  /** An order item's page, by its ref (or id). */
+  orderItem: (ref: string) => generatePath(ROUTES.orderItem, { orderId: ref }),
+  fcoBatch: (idOrRef: number | string) => generatePath(ROUTES.fcoBatch, { fcoBatchId: String(idOrRef) }),
+  /** The unpaid cart of an order, by the order's ref. */
+  unpaidCart: (orderRef: string) => generatePath(ROUTES.unpaidCart, { orderRef }),
+  conversation: (id: number | string) => generatePath(ROUTES.conversation, { id: String(id) }),
+  /** The search screen; with a text, its quick search for that text. */
+  search: (text?: string) =>
+    text === undefined ? ROUTES.search : `${ROUTES.search}?q=${encodeURIComponent(text.trim())}`,
+  escalations: ROUTES.escalations,
+  salesReport: ROUTES.salesReport,
+  admin: ROUTES.admin,
+  users: ROUTES.users,
+  outbox: ROUTES.outbox,
+};
