@@ -39,6 +39,26 @@ async function quickSearch(page: Page, text: string) {
   await page.getByRole('search', { name: 'Quick search' }).getByRole('button', { name: 'Search' }).click();
 }
 
+/**
+ * Presses the advanced form's Search and waits for the URL to say the search was sent (`sent`, the
+ * parameters it must hold), so what is checked next is this search's answer, not the last one's. The button
+ * is disabled while a search is fetched (web/routes/search/search-forms.tsx, `loading`), and a live update
+ * from a parallel spec refetches the search on screen at any moment: a click landing just as such a refetch
+ * starts is lost (Playwright saw the button enabled, the browser then ignored the click; the last search's
+ * results stayed). So the click is made again, once the button is enabled, until the URL shows it.
+ */
+async function searchAdvanced(page: Page, sent: Record<string, string>) {
+  const button = page
+    .getByRole('search', { name: 'Advanced search' })
+    .getByRole('button', { name: 'Search' });
+  const holds = (url: URL) =>
+    Object.entries(sent).every(([key, value]) => url.searchParams.get(key) === value);
+  await expect(async () => {
+    await button.click({ timeout: 5_000 });
+    await expect(page).toHaveURL(holds, { timeout: 2_000 });
+  }).toPass();
+}
+
 test('quick search finds an item by its ref and by a name, and says when nothing matches', async ({
   page,
 }) => {
@@ -64,6 +84,8 @@ test('quick search finds an item by its ref and by a name, and says when nothing
 
   const surname = item.orderable.surname_a ?? '';
   await quickSearch(page, surname);
+  // The ref's search found the item too: its link proves this search's answer only once the URL has it.
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(surname);
   await expect(results(page).getByRole('link', { name: item.ref, exact: true })).toBeVisible();
 
   // The next search straight away, as a quick typist would: the URL catching up with the last search (it
@@ -124,7 +146,7 @@ test('advanced search by type and names, with results and with none', async ({ p
   await form.getByRole('combobox', { name: 'Type' }).click();
   await page.getByRole('option', { name: item.type, exact: true }).click();
   await form.getByRole('textbox', { name: 'Surname (A)' }).fill(surname.toLowerCase());
-  await form.getByRole('button', { name: 'Search' }).click();
+  await searchAdvanced(page, { surname_a: surname.toLowerCase() });
   await expect(page).toHaveURL(/surname_a=/);
   const link = results(page).getByRole('link', { name: item.ref, exact: true });
   await expect(link).toBeVisible();
@@ -143,17 +165,15 @@ test('advanced search by type and names, with results and with none', async ({ p
 
   // Fragments of the surname and of the first name, in another case: matched through the names written.
   const firstname = item.orderable.firstname_a ?? '';
-  await form
-    .getByRole('textbox', { name: 'Surname (A)' })
-    .fill((surname.length >= 4 ? surname.slice(1) : surname).toUpperCase());
-  await form
-    .getByRole('textbox', { name: 'First name (A)' })
-    .fill(firstname.length >= 4 ? firstname.slice(1, 4) : firstname);
-  await form.getByRole('button', { name: 'Search' }).click();
+  const surnamePart = (surname.length >= 4 ? surname.slice(1) : surname).toUpperCase();
+  const firstnamePart = firstname.length >= 4 ? firstname.slice(1, 4) : firstname;
+  await form.getByRole('textbox', { name: 'Surname (A)' }).fill(surnamePart);
+  await form.getByRole('textbox', { name: 'First name (A)' }).fill(firstnamePart);
+  await searchAdvanced(page, { surname_a: surnamePart, firstname_a: firstnamePart });
   await expect(results(page).getByRole('link', { name: item.ref, exact: true })).toBeVisible();
 
   await form.getByRole('textbox', { name: 'First name (C)' }).fill('Qqzzxx');
-  await form.getByRole('button', { name: 'Search' }).click();
+  await searchAdvanced(page, { firstname_c: 'Qqzzxx' });
   await expect(page.getByTestId('no-results')).toContainText('No results');
 
   // The advanced search survives a reload.
