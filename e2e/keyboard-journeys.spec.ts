@@ -4,7 +4,6 @@
  * test counts its key presses, the figures docs/decisions/keyboard-and-lists.md quotes.
  */
 import { expect, type Page } from '@playwright/test';
-import type { QueuePage } from '../domain/contract/queues';
 import { type ApiClient, apiAs, assignItems, createOrder, ordererId } from './api-helpers';
 import { DEMO_PASSWORD, signIn, test } from './fixtures';
 
@@ -51,14 +50,19 @@ function keyboard(page: Page) {
   };
 }
 
-test('find an item by ref and despatch it, with the keyboard alone', async ({ page }) => {
-  // One of alice's items waiting to be despatched (the demo data has several), the last so the phone spec's
-  // read of the first is undisturbed.
-  const ready = (await (
-    await alice.context.get('/api/v1/order_items/my_orders.json?state=despatch_required')
-  ).json()) as QueuePage;
-  test.skip(ready.order_items.length === 0, 'The demo data has no item waiting for despatch');
-  const ref = ready.order_items[ready.order_items.length - 1].ref;
+test('find an item by ref and despatch it, with the keyboard alone', async ({ page, baseURL }) => {
+  // An item of alice's own waiting to be despatched, made for this test (the demo data's are other specs'):
+  // a new order assigned to her, its GRO certificate ordered to the office and received.
+  const {
+    itemRefs: [ref],
+  } = await createOrder(baseURL ?? '', [{}], { name: 'Kit Despatch', email: 'kit.despatch@example.com' });
+  await assignItems(admin, [ref], await ordererId(admin, 'alice@demo.test'));
+  await alice.post(`order_items/${ref}/gro_order_placed`, {
+    gro: { reference: `GRO-${ref}`, destination: 'office_orders', service: 'standard' },
+  });
+  await alice.post(`order_items/${ref}/received_from_gro`);
+  const made = await alice.get<{ order_item: { current_state: string } }>(`order_items/${ref}`);
+  expect(made.order_item.current_state).toBe('despatch_required');
 
   await signIn(page, 'alice@demo.test', DEMO_PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
