@@ -23,6 +23,8 @@ export type Values = Record<string, string | boolean | undefined>;
 export interface Io {
   out(line: string): void;
   err(line: string): void;
+  /** Writes a question to the terminal, as is (no line end): stderr. */
+  prompt(text: string): void;
   env: NodeJS.ProcessEnv;
   stdin: NodeJS.ReadStream;
 }
@@ -53,9 +55,11 @@ export class UsageError extends Error {}
 /** The command ran and could not do its work: one line in the CLI's words (exit 1). */
 export class CommandFailed extends Error {}
 
-/** How the operator started this CLI, for the hints it prints: the sources' npm script or the release's file. */
+/** How the operator started this CLI, for the hints it prints: the release's cli.js, or the sources' npm script. */
 export function invocation(script = process.argv[1] ?? ''): string {
-  return script.endsWith('.js') ? `node ${path.relative(process.cwd(), script) || script}` : 'npm run cli --';
+  return path.basename(script) === 'cli.js'
+    ? `node ${path.relative(process.cwd(), script) || script}`
+    : 'npm run cli --';
 }
 
 /** The command's options, or a UsageError naming the first thing wrong and the way to the help. */

@@ -26,9 +26,7 @@ export const databaseName = (config: Config): string =>
 function migrationLog(io: Io, opts: { upToDate: boolean }): MigrationLog {
   const line = (obj: object, msg: string) => {
     const { migration, ...rest } = obj as { migration?: string; [key: string]: unknown };
-    const details = Object.entries(rest).map(
-      ([key, value]) => `${key.replaceAll('_', ' ')} ${String(value)}`,
-    );
+    const details = Object.entries(rest).map(([key, value]) => `${key.replaceAll('_', ' ')} ${shown(value)}`);
     const text =
       migration && /applied$/.test(msg) ? `applied ${migration}` : migration ? `${msg}: ${migration}` : msg;
     return details.length > 0 ? `${text} (${details.join(', ')})` : text;
@@ -40,6 +38,14 @@ function migrationLog(io: Io, opts: { upToDate: boolean }): MigrationLog {
     warn: (obj, msg) => io.err(`warning: ${line(obj, msg)}`),
   };
 }
+
+/** A logged value in a few words: a long list as its count, first and last. */
+const shown = (value: unknown): string =>
+  Array.isArray(value) && value.length > 2
+    ? `${value.length}: ${String(value[0])} … ${String(value.at(-1))}`
+    : Array.isArray(value)
+      ? value.join(', ')
+      : String(value);
 
 /** True when the embedded database has been created (a read must not create an empty one). */
 export const embeddedExists = (config: Config): boolean =>

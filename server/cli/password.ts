@@ -17,8 +17,8 @@ export async function readPassword(io: Io, opts: { fromStdin: boolean }): Promis
     throw new UsageError(
       'no password: pipe it with --password-stdin, or run the command in a terminal to be asked for it',
     );
-  const first = await askHidden(io.stdin, 'New password: ');
-  const again = await askHidden(io.stdin, 'Repeat it: ');
+  const first = await askHidden(io, 'New password: ');
+  const again = await askHidden(io, 'Repeat it: ');
   if (first !== again) throw new CommandFailed('the two passwords differ; nothing was changed');
   return first;
 }
@@ -35,9 +35,9 @@ async function firstLine(input: NodeJS.ReadableStream): Promise<string> {
 }
 
 /** Reads one line from the terminal in raw mode, echoing nothing; Ctrl+C or Ctrl+D cancels. */
-function askHidden(input: NodeJS.ReadStream, question: string): Promise<string> {
-  const output = process.stderr;
-  output.write(question);
+function askHidden(io: Io, question: string): Promise<string> {
+  const input = io.stdin;
+  io.prompt(question);
   return new Promise((resolve, reject) => {
     let value = '';
     const wasRaw = input.isRaw;
@@ -45,7 +45,7 @@ function askHidden(input: NodeJS.ReadStream, question: string): Promise<string> 
       input.off('data', onData);
       input.setRawMode(wasRaw);
       input.pause();
-      output.write('\n');
+      io.prompt('\n');
       if (error) reject(error);
       else resolve(value);
     };
