@@ -195,13 +195,16 @@ export type TransferDifferentCustomer = z.infer<typeof TransferDifferentCustomer
 export const CartItemSchema = z.object({ type: z.string(), net_value: z.number().int() });
 export type CartItem = z.infer<typeof CartItemSchema>;
 
+/** Where an unpaid cart stands: unpaid until staff close it (closed) or the shop reports it paid (paid). */
+export const CART_STATES = ['unpaid', 'paid', 'closed'] as const;
+
 export const CartSchema = z.object({
   ref: z.string(),
   email: z.string(),
   billing_address: AddressSchema,
   items: z.array(CartItemSchema),
   total_in_pence: z.number().int(),
-  state: z.enum(['unpaid', 'paid', 'closed']),
+  state: z.enum(CART_STATES),
   /** Whether the apology e-mail went out when it was closed. */
   customer_notified: z.boolean(),
   closed_at: TimestampSchema.nullable(),

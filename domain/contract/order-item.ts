@@ -194,12 +194,15 @@ export const OrderItemListRowSchema = OrderItemSchema.pick({
 });
 export type OrderItemListRow = z.infer<typeof OrderItemListRowSchema>;
 
+/** Who added a file: staff on the order page, or the customer through the storefront. */
+export const ATTACHMENT_SOURCES = ['staff', 'customer'] as const;
+
 export const AttachmentSchema = z.object({
   id: IdSchema,
   filename: z.string(),
   content_type: z.string(),
   byte_size: z.number().int(),
-  source: z.enum(['staff', 'customer']),
+  source: z.enum(ATTACHMENT_SOURCES),
   selected: z.boolean(),
   /** null: not reviewed yet; false: rejected. */
   approved: z.boolean().nullable(),

@@ -32,10 +32,13 @@ export type OrdererStats = z.infer<typeof OrdererStatsSchema>;
 export const OrdererStatsListSchema = z.object({ stats: z.array(OrdererStatsSchema) });
 export type OrdererStatsList = z.infer<typeof OrdererStatsListSchema>;
 
+/** Where an FCO batch stands: made up, sent to the FCO, back from it. */
+export const FCO_BATCH_STATES = ['pending_despatch', 'waiting_fco', 'received'] as const;
+
 export const FcoBatchSchema = z.object({
   id: IdSchema,
   ref: z.string(),
-  state: z.enum(['pending_despatch', 'waiting_fco', 'received']),
+  state: z.enum(FCO_BATCH_STATES),
   fco_reference: z.string(),
   fco_cost: z.number().int(),
   despatched_on: IsoDateSchema.nullable(),

@@ -21,6 +21,7 @@ import {
   TEXT_LIMITS,
   TimestampSchema,
 } from './common';
+import { CART_STATES } from './conversations';
 import {
   AddressSchema,
   OrderableSchema,
@@ -209,7 +210,7 @@ export const StorefrontCartViewSchema = z.strictObject({
   items: z.array(z.strictObject({ type: z.string(), net_value: z.number().int() })),
   total_in_pence: z.number().int(),
   /** unpaid until staff close it (closed) or the shop reports it paid (paid). */
-  state: z.enum(['unpaid', 'paid', 'closed']),
+  state: z.enum(CART_STATES),
   created_at: TimestampSchema,
   /** When it left the unpaid list (paid or closed); null while unpaid. */
   closed_at: TimestampSchema.nullable(),

@@ -22,26 +22,42 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { type Role, RoleSchema } from '../../domain/contract/session';
+import { CART_STATES } from '../../domain/contract/conversations';
+import { ATTACHMENT_SOURCES } from '../../domain/contract/order-item';
+import { OUTBOX_STATUSES } from '../../domain/contract/outbox';
+import { FCO_BATCH_STATES } from '../../domain/contract/queues';
+import { RoleSchema } from '../../domain/contract/session';
+import type { StorefrontCart } from '../../domain/contract/storefront';
 import { CANCEL_REASONS, GRO_DESTINATIONS } from '../../domain/options';
 import { CARRIERS, DELIVERY_REGIONS, DESPATCH_BY, GRO_SERVICES } from '../../domain/pricing';
 import { ALL_STATES, ORDERABLE_TYPES } from '../../domain/states';
-import { REFUND_ACTIONS } from '../../domain/workflow/types';
+import { type PendingUpdate, REFUND_ACTIONS } from '../../domain/workflow/types';
 
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-const ROLES = RoleSchema.options as [Role, ...Role[]];
-const ATTACHMENT_SOURCES = ['staff', 'customer'] as const;
-const FCO_BATCH_STATES = ['pending_despatch', 'waiting_fco', 'received'] as const;
-const CART_STATES = ['unpaid', 'paid', 'closed'] as const;
-const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+/**
+ * A domain list as the non-empty tuple `text(…, { enum })` takes: the column's TypeScript type becomes the
+ * domain's union (Carrier, CancelReason, …) with no SQL change (the CHECK constraints below keep the values).
+ */
+function enumOf<T extends string>(values: readonly T[]): [T, ...T[]] {
+  const [first, ...rest] = values;
+  if (first === undefined) throw new Error('An enumeration needs at least one value.');
+  return [first, ...rest];
+}
+const valuesOf = <V extends string>(options: readonly { value: V }[]) => enumOf(options.map((o) => o.value));
+
+const ROLES = enumOf(RoleSchema.options);
+const REFUND_ACTION_VALUES = enumOf(REFUND_ACTIONS);
+const GRO_DESTINATION_VALUES = valuesOf(GRO_DESTINATIONS);
+const GRO_SERVICE_VALUES = valuesOf(GRO_SERVICES);
+const CARRIER_VALUES = valuesOf(CARRIERS);
+const CANCEL_REASON_VALUES = valuesOf(CANCEL_REASONS);
 
 /** `column IN (...)` for a CHECK constraint (NULL passes, as a nullable column should). */
 const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
   sql`${column} IN (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
-const valuesOf = (options: readonly { value: string }[]) => options.map((o) => o.value);
 /** A CHECK that money or a count is zero or more. */
 const notNegative = (table: string, column: AnyPgColumn) =>
   check(`${table}_${column.name}_not_negative`, sql`${column} >= 0`);
@@ -182,7 +198,7 @@ export const orderItems = pgTable(
       .references(() => orders.id),
     position: integer('position').notNull(),
     type: text('type').notNull(),
-    orderableType: text('orderable_type').notNull(),
+    orderableType: text('orderable_type', { enum: ORDERABLE_TYPES }).notNull(),
     orderableId: integer('orderable_id')
       .notNull()
       .references(() => orderables.id),
@@ -199,7 +215,7 @@ export const orderItems = pgTable(
     stateBeforeEscalation: text('state_before_escalation'),
     stateBeforeUpdate: text('state_before_update'),
     /** A Modify Order request waiting for the customer: the new attributes and the priced difference. */
-    pendingUpdate: jsonb('pending_update'),
+    pendingUpdate: jsonb('pending_update').$type<PendingUpdate>(),
     fcoBatchId: integer('fco_batch_id').references((): AnyPgColumn => fcoBatches.id),
     originalReceivedOn: date('original_received_on'),
     /** The London day the item should leave the office by, from the order date and the service level. */
@@ -284,7 +300,7 @@ export const orderItemEvents = pgTable(
     action: text('action').notNull(),
     fromState: text('from_state'),
     toState: text('to_state'),
-    payload: jsonb('payload'),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [index('order_item_events_item_idx').on(t.orderItemId, t.createdAt)],
@@ -300,7 +316,7 @@ export const groOrders = pgTable(
     reference: text('reference').notNull(),
     data: text('data'),
     destination: text('destination').notNull(),
-    service: text('service').notNull(),
+    service: text('service', { enum: GRO_SERVICE_VALUES }).notNull(),
     cost: integer('cost').notNull(),
     isReorder: boolean('is_reorder').notNull().default(false),
     userId: integer('user_id').references(() => users.id),
@@ -309,8 +325,8 @@ export const groOrders = pgTable(
   (t) => [
     index('gro_orders_item_idx').on(t.orderItemId),
     index('gro_orders_reference_idx').on(t.reference),
-    check('gro_orders_destination_check', oneOf(t.destination, valuesOf(GRO_DESTINATIONS))),
-    check('gro_orders_service_check', oneOf(t.service, valuesOf(GRO_SERVICES))),
+    check('gro_orders_destination_check', oneOf(t.destination, GRO_DESTINATION_VALUES)),
+    check('gro_orders_service_check', oneOf(t.service, GRO_SERVICE_VALUES)),
     notNegative('gro_orders', t.cost),
   ],
 );
@@ -323,7 +339,7 @@ export const despatches = pgTable(
       .notNull()
       .references(() => orderItems.id),
     despatchedOn: date('despatched_on').notNull(),
-    carrier: text('carrier').notNull(),
+    carrier: text('carrier', { enum: CARRIER_VALUES }).notNull(),
     service: text('service').notNull(),
     cost: integer('cost').notNull(),
     reference: text('reference'),
@@ -332,7 +348,7 @@ export const despatches = pgTable(
   },
   (t) => [
     index('despatches_item_idx').on(t.orderItemId),
-    check('despatches_carrier_check', oneOf(t.carrier, valuesOf(CARRIERS))),
+    check('despatches_carrier_check', oneOf(t.carrier, CARRIER_VALUES)),
     notNegative('despatches', t.cost),
   ],
 );
@@ -344,9 +360,9 @@ export const refunds = pgTable(
     orderItemId: integer('order_item_id')
       .notNull()
       .references(() => orderItems.id),
-    action: text('action').notNull(),
+    action: text('action', { enum: REFUND_ACTION_VALUES }).notNull(),
     amount: integer('amount').notNull(),
-    reason: text('reason').notNull(),
+    reason: text('reason', { enum: CANCEL_REASON_VALUES }).notNull(),
     notes: text('notes'),
     userId: integer('user_id').references(() => users.id),
     createdAt: createdAt(),
@@ -355,7 +371,7 @@ export const refunds = pgTable(
     index('refunds_item_idx').on(t.orderItemId),
     index('refunds_created_at_idx').on(t.createdAt),
     check('refunds_action_check', oneOf(t.action, REFUND_ACTIONS)),
-    check('refunds_reason_check', oneOf(t.reason, valuesOf(CANCEL_REASONS))),
+    check('refunds_reason_check', oneOf(t.reason, CANCEL_REASON_VALUES)),
     // A refund row is money paid back: an amount of nothing is no refund at all.
     check('refunds_amount_positive', sql`${t.amount} > 0`),
   ],
@@ -567,7 +583,7 @@ export const carts = pgTable(
     billingAddressId: integer('billing_address_id')
       .notNull()
       .references(() => addresses.id),
-    items: jsonb('items').notNull(),
+    items: jsonb('items').$type<StorefrontCart['cart']['items']>().notNull(),
     totalInPence: integer('total_in_pence').notNull(),
     state: text('state', { enum: CART_STATES }).notNull().default('unpaid'),
     customerNotified: boolean('customer_notified').notNull().default(false),
@@ -633,7 +649,7 @@ export const outbox = pgTable(
     textBody: text('text_body').notNull(),
     /** The HTML alternative, when the message has one (shown to staff in a sandboxed frame). */
     htmlBody: text('html_body'),
-    attachmentIds: jsonb('attachment_ids'),
+    attachmentIds: jsonb('attachment_ids').$type<number[]>(),
     messageId: text('message_id').notNull().unique(),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -76,7 +76,9 @@ beforeAll(async () => {
     const item = await buildOrderItem(ctx.database, {
       currentState: state,
       userId: state === 'unassigned' ? null : orderer.id,
-      orderableType: ['Certificate', 'Translation', 'AdultDeedPoll', 'DivorceCertificate'][index % 4],
+      orderableType: (['Certificate', 'Translation', 'AdultDeedPoll', 'DivorceCertificate'] as const)[
+        index % 4
+      ],
       orderable: { apostilleCopies: index % 3 === 0 ? 1 : 0 },
     });
     known.refs.push(item.ref);

@@ -179,7 +179,7 @@ function failureOf(row: Row, error: unknown, gaveUp: boolean): DeliveryFailure {
 /** Sends one claimed row and records the outcome; answers whether it was sent. */
 async function deliverOne(db: Db, send: SendMail, row: Row, now: Date, hooks: DeliveryHooks) {
   try {
-    const ids = Array.isArray(row.attachmentIds) ? (row.attachmentIds as number[]) : [];
+    const ids = Array.isArray(row.attachmentIds) ? row.attachmentIds : [];
     const files = ids.length
       ? (await db.select().from(attachments).where(inArray(attachments.id, ids))).map((a) => ({
           filename: a.filename,

@@ -12,8 +12,6 @@ import {
 } from '../../domain/contract/order-item';
 import * as C from '../../domain/contract/order-item-actions';
 import { FcoBatchResponseSchema } from '../../domain/contract/queues';
-import type { CancelReason, CancelRefundAction } from '../../domain/options';
-import type { Carrier, GroService } from '../../domain/pricing';
 import type { Actor, WorkflowAction } from '../../domain/workflow/types';
 import { currentUser } from '../auth/guard';
 import type { SessionUser } from '../auth/sessions';
@@ -157,7 +155,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
       reference: b.gro.reference,
       data: b.gro.data ?? null,
       destination: b.gro.destination,
-      service: b.gro.service as GroService,
+      service: b.gro.service,
       cost: b.gro.cost ?? null,
     }),
     'Record a GRO order',
@@ -224,7 +222,7 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
     (b) => ({
       type: 'despatch',
       despatchedOn: b.despatch.despatched_on ?? null,
-      carrier: b.despatch.carrier as Carrier,
+      carrier: b.despatch.carrier,
       service: b.despatch.service,
       cost: b.despatch.cost ?? null,
       reference: b.despatch.reference ?? null,
@@ -237,8 +235,8 @@ export const orderItemActionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (ap
     once(C.CancelRefundSchema),
     (b) => ({
       type: 'cancel_refund',
-      action: b.cancel_refund.action as CancelRefundAction,
-      reason: b.cancel_refund.reason as CancelReason,
+      action: b.cancel_refund.action,
+      reason: b.cancel_refund.reason,
       amount: b.cancel_refund.amount ?? null,
       notes: b.cancel_refund.notes ?? null,
     }),

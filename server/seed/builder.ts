@@ -13,11 +13,10 @@ import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { StorefrontOrderSchema } from '../../domain/contract/storefront';
 import { londonToday } from '../../domain/format';
-import type { DespatchBy } from '../../domain/pricing';
 import type { OrderItemState } from '../../domain/states';
 import { despatchDueOn } from '../../domain/turnaround';
 import { decide } from '../../domain/workflow/decide';
-import type { Actor, PendingUpdate, WorkflowAction, WorkItem } from '../../domain/workflow/types';
+import type { Actor, WorkflowAction, WorkItem } from '../../domain/workflow/types';
 import type { Tx } from '../db/client';
 import {
   addresses,
@@ -170,7 +169,7 @@ export class DemoBuilder {
       id: item.id,
       ref: item.ref,
       type: item.type,
-      orderableType: item.orderableType as WorkItem['orderableType'],
+      orderableType: item.orderableType,
       currentState: item.currentState as OrderItemState,
       userId: item.userId ?? null,
       isEscalated: item.isEscalated ?? false,
@@ -183,7 +182,7 @@ export class DemoBuilder {
       isReorder: item.isReorder ?? false,
       stateBeforeEscalation: (item.stateBeforeEscalation ?? null) as OrderItemState | null,
       stateBeforeUpdate: (item.stateBeforeUpdate ?? null) as OrderItemState | null,
-      pendingUpdate: (item.pendingUpdate ?? null) as PendingUpdate | null,
+      pendingUpdate: item.pendingUpdate ?? null,
       fcoBatchId: item.fcoBatchId ?? null,
       originalReceivedOn: item.originalReceivedOn ?? null,
       nextReminderAt: item.nextReminderAt ?? null,
@@ -198,7 +197,7 @@ export class DemoBuilder {
         apostilleCopies: o.apostilleCopies ?? 0,
         apostilleCountry: o.apostilleCountry ?? null,
         scanSend: o.scanSend ?? false,
-        despatchBy: (o.despatchBy ?? 'standard') as DespatchBy,
+        despatchBy: o.despatchBy ?? 'standard',
         subtotalInPence: o.subtotalInPence ?? 0,
         documentsByPost: o.documentsByPost ?? false,
       },

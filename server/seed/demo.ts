@@ -270,6 +270,11 @@ const DESPATCH: WorkflowAction = {
   cost: null,
   reference: null,
 };
+/** A translation sent straight to the customer and finished: no despatch of ours. */
+const TRANSLATE_FOR_CUSTOMER: WorkflowAction[] = [
+  { type: 'send_for_translation', notes: null, despatchTo: 'customer' },
+  { type: 'translation_complete' },
+];
 const CONTACT: WorkflowAction = {
   type: 'contact_customer',
   body: 'Could you confirm the details on your order?',
@@ -319,12 +324,7 @@ function addYearOfSales(plan: DemoPlan): void {
           ? [plan.groOrder('customer'), { type: 'received_from_gro' }]
           : [
               { type: 'approve_documents' },
-              ...(lines[i] === 'translation'
-                ? ([
-                    { type: 'send_for_translation', notes: null, despatchTo: 'customer' },
-                    { type: 'translation_complete' },
-                  ] as WorkflowAction[])
-                : [DESPATCH]),
+              ...(lines[i] === 'translation' ? TRANSLATE_FOR_CUSTOMER : [DESPATCH]),
             ];
       plan.walk(ref, asOrderer(orderer), actions, when);
       if (rng.next() < 0.05) {

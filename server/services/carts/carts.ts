@@ -23,7 +23,7 @@ const wire = (c: CartRow, a: AddressRow) => ({
   ref: c.ref,
   email: c.email,
   billing_address: addressWire(a),
-  items: c.items as { type: string; net_value: number }[],
+  items: c.items,
   total_in_pence: c.totalInPence,
   state: c.state,
   customer_notified: c.customerNotified,

@@ -44,7 +44,7 @@ function flagWords(item: OrderItemRow['item'], today: string): string {
   if (item.isOnHold) words.push('on hold');
   if (item.waitingCustomerResponse) words.push('waiting customer');
   if (item.flagged) words.push('flagged');
-  const open = !isFinalState(item.currentState as OrderItemState);
+  const open = !isFinalState(item.currentState);
   if (open && item.despatchDueOn !== null && item.despatchDueOn < today) words.push('overdue');
   return words.join('; ');
 }

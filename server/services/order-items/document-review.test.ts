@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderableType } from '../../../domain/states';
 import { attachments } from '../../db/schema';
 import { buildAttachment, buildOrderItem } from '../../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const inReview = (orderableType = 'Translation') =>
+const inReview = (orderableType: OrderableType = 'Translation') =>
   buildOrderItem(ctx.database, { userId: aliceId, orderableType, currentState: 'review_documents' });
 
 /** The item, its events and outbox, and every file's review columns: what a refusal must not change. */
@@ -41,7 +42,7 @@ const fileCall = (ref: string, id: number | string, call: string, payload: unkno
   act(agent, ref, `attachments/${id}/${call}`, payload);
 
 describe('approving the documents', () => {
-  it.each(['Translation', 'AdultDeedPoll'])(
+  it.each(['Translation', 'AdultDeedPoll'] as const)(
     '%s without any attachment: 409, nothing changes',
     async (type) => {
       const item = await inReview(type);

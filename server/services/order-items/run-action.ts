@@ -15,17 +15,9 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
-import type { DespatchBy } from '../../../domain/pricing';
 import type { OrderItemState } from '../../../domain/states';
 import { decide } from '../../../domain/workflow/decide';
-import type {
-  Actor,
-  OrderSibling,
-  Outcome,
-  PendingUpdate,
-  WorkflowAction,
-  WorkItem,
-} from '../../../domain/workflow/types';
+import type { Actor, OrderSibling, Outcome, WorkflowAction, WorkItem } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
 import {
   attachments,
@@ -64,7 +56,7 @@ function pricedOrderableOf(o: typeof orderables.$inferSelect): OrderSibling['ord
     copies: o.copies,
     apostilleCopies: o.apostilleCopies,
     scanSend: o.scanSend,
-    despatchBy: o.despatchBy as DespatchBy,
+    despatchBy: o.despatchBy,
     subtotalInPence: o.subtotalInPence,
   };
 }
@@ -80,10 +72,10 @@ async function orderSiblings(tx: Db | Tx, orderId: number, itemId: number): Prom
   return rows.map(({ item, orderable: o }) => ({
     id: item.id,
     ref: item.ref,
-    orderableType: item.orderableType as OrderSibling['orderableType'],
+    orderableType: item.orderableType,
     position: item.position,
     currentState: item.currentState as OrderItemState,
-    pendingUpdate: (item.pendingUpdate as PendingUpdate | null) ?? null,
+    pendingUpdate: item.pendingUpdate,
     orderable: pricedOrderableOf(o),
   }));
 }
@@ -103,7 +95,7 @@ export async function toWorkItem(
     id: item.id,
     ref: item.ref,
     type: item.type,
-    orderableType: item.orderableType as WorkItem['orderableType'],
+    orderableType: item.orderableType,
     currentState: item.currentState as OrderItemState,
     userId: item.userId,
     isEscalated: item.isEscalated,
@@ -116,7 +108,7 @@ export async function toWorkItem(
     isReorder: item.isReorder,
     stateBeforeEscalation: item.stateBeforeEscalation as OrderItemState | null,
     stateBeforeUpdate: item.stateBeforeUpdate as OrderItemState | null,
-    pendingUpdate: (item.pendingUpdate as PendingUpdate | null) ?? null,
+    pendingUpdate: item.pendingUpdate,
     fcoBatchId: item.fcoBatchId,
     originalReceivedOn: item.originalReceivedOn,
     nextReminderAt: item.nextReminderAt,

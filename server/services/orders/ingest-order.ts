@@ -11,7 +11,7 @@ import {
   StorefrontOrderItemSchema,
   StorefrontOrderSchema,
 } from '../../../domain/contract/storefront';
-import { DELIVERY_REGIONS, type DeliveryRegion, type DespatchBy, priceOf } from '../../../domain/pricing';
+import { DELIVERY_REGIONS, type DeliveryRegion, priceOf } from '../../../domain/pricing';
 import { translationTypeOf } from '../../../domain/states';
 import { despatchDueOn } from '../../../domain/turnaround';
 import type { Db } from '../../db/client';
@@ -107,7 +107,7 @@ export function priceItem(
         copies: item.orderable.copies,
         apostilleCopies: item.orderable.apostille_copies,
         scanSend: item.orderable.scan_send,
-        despatchBy: item.orderable.despatch_by as DespatchBy,
+        despatchBy: item.orderable.despatch_by,
       },
       { orderableType: item.orderable_type, deliveryRegion, position: index + 1 },
     );

@@ -12,7 +12,7 @@ export const messageWire = (m: typeof outbox.$inferSelect, ref: string | null): 
   kind: m.kind,
   to: m.toAddress,
   subject: m.subject,
-  status: m.status as OutboxMessage['status'],
+  status: m.status,
   attempts: m.attempts,
   last_error: m.lastError,
   sent_at: m.sentAt?.toISOString() ?? null,

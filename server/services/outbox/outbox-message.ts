@@ -24,7 +24,7 @@ async function refOf(db: Db | Tx, orderItemId: number | null): Promise<string | 
 
 async function detailOf(db: Db | Tx, row: Row, mailFrom: string): Promise<OutboxMessageDetail> {
   const ref = await refOf(db, row.orderItemId);
-  const ids = Array.isArray(row.attachmentIds) ? (row.attachmentIds as number[]) : [];
+  const ids = Array.isArray(row.attachmentIds) ? row.attachmentIds : [];
   const [files, copies] = await readsSideBySide(db, [
     () =>
       ids.length > 0
@@ -66,7 +66,7 @@ async function detailOf(db: Db | Tx, row: Row, mailFrom: string): Promise<Outbox
     }),
     resends: copies.map((c) => ({
       id: c.id,
-      status: c.status as OutboxMessageDetail['status'],
+      status: c.status,
       created_at: c.createdAt.toISOString(),
     })),
   };

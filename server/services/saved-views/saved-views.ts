@@ -4,12 +4,7 @@
  * counts exactly what opening it shows. Views are private: another user's view is "not found".
  */
 import { and, asc, count, eq, max } from 'drizzle-orm';
-import {
-  type ListFilter,
-  ListFilterSchema,
-  type SavedView,
-  type SavedViewInput,
-} from '../../../domain/contract/lists';
+import { ListFilterSchema, type SavedView, type SavedViewInput } from '../../../domain/contract/lists';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { savedViews } from '../../db/schema';
@@ -47,7 +42,7 @@ async function countOf(db: Db, row: SavedViewRow, viewer: SessionUser): Promise<
   const filter = parseQuery(row.query);
   // A view saved before a filter value stopped existing matches nothing rather than failing the list.
   if (!scope || !filter.success) return 0;
-  return countListItems(db, scope, filterOf(filter.data as ListFilter));
+  return countListItems(db, scope, filterOf(filter.data));
 }
 
 const wire = (row: SavedViewRow, n: number): SavedView => ({
