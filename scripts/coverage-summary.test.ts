@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { areaFigures, formatArea, percent } from './coverage-summary';
 
 const counts = (covered: number, total: number) => ({ covered, total });
-const file = (covered: number, total: number) => ({
+const file = (covered: number, total: number, branches = counts(1, 2)) => ({
   lines: counts(covered, total),
   statements: counts(covered, total),
-  branches: counts(1, 2),
+  branches,
   functions: counts(1, 1),
 });
 const areas = [
-  { name: 'domain', dir: 'domain', lines: 95 },
+  { name: 'domain', dir: 'domain', lines: 95, branches: 90 },
   { name: 'web logic', dir: 'web', lines: 70 },
 ];
 
@@ -40,6 +40,25 @@ describe('areaFigures', () => {
     expect(justUnder.ok).toBe(false);
   });
 
+  it('holds an area with a branch floor to it too, and one without to its lines alone', () => {
+    const cases = [
+      { branches: counts(9, 10), domainOk: true }, // 90 %: exactly the floor
+      { branches: counts(8999, 10000), domainOk: false }, // just under
+      { branches: counts(0, 0), domainOk: true }, // no branches: nothing to miss
+    ];
+    for (const { branches, domainOk } of cases) {
+      const [domain, web] = areaFigures(
+        { '/repo/domain/a.ts': file(100, 100, branches), '/repo/web/a.ts': file(100, 100, counts(0, 10)) },
+        '/repo',
+        areas,
+      );
+      expect(domain.floors).toEqual({ lines: 95, branches: 90 });
+      expect(domain.ok, `${branches.covered}/${branches.total} branches`).toBe(domainOk);
+      expect(web.floors).toEqual({ lines: 70 });
+      expect(web.ok).toBe(true); // 0 % of branches, but web has no branch floor
+    }
+  });
+
   it('counts an area without files as covered, so an empty area never fails', () => {
     expect(areaFigures({}, '/repo', areas).every((a) => a.ok && a.files === 0)).toBe(true);
   });
@@ -51,10 +70,19 @@ describe('percent and formatArea', () => {
     expect(percent(counts(0, 0))).toBe(100);
   });
 
-  it('print one line per area with the floor and the other measures', () => {
+  it('print one line per area with its floors and the other measures', () => {
     const [, web] = areaFigures({ '/repo/web/a.ts': file(7, 10) }, '/repo', areas);
     expect(formatArea(web, 10)).toBe(
       'web logic   lines 70.0% (floor 70%)  ok    7/10 lines in 1 files; statements 70.0%, branches 50.0%, functions 100.0%',
     );
+  });
+
+  it('print the branches beside the lines, against their floor, where the area has one', () => {
+    const [domain] = areaFigures({ '/repo/domain/a.ts': file(97, 100, counts(93, 100)) }, '/repo', areas);
+    expect(formatArea(domain, 9)).toBe(
+      'domain     lines 97.0% (floor 95%), branches 93.0% (floor 90%)  ok    97/100 lines in 1 files; statements 97.0%, functions 100.0%',
+    );
+    const [low] = areaFigures({ '/repo/domain/a.ts': file(97, 100, counts(89, 100)) }, '/repo', areas);
+    expect(formatArea(low, 9)).toContain('branches 89.0% (floor 90%)  LOW ');
   });
 });
