@@ -11,13 +11,13 @@
  * so several scrapers (or a scrape storm) cost one query.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from './db/client';
 import { AppError } from './errors';
 import type { JobStats } from './jobs/runner';
+import { countUndeliveredEmails, type OutboxCounts } from './services/outbox/outbox-counts';
 import { buildInfo } from './version';
 
 /** The hooks other parts of the app call; absent (metrics off) they are simply not called. */
@@ -32,36 +32,6 @@ export const OUTBOX_CACHE_MS = 5000;
 
 /** The errors that are failed sign-ins: wrong credentials, and attempts refused by the throttle. */
 const SIGN_IN_FAILURE_CODES = new Set(['invalid_credentials', 'too_many_attempts']);
-
-interface OutboxCounts {
-  pending: number;
-  sending: number;
-  failed: number;
-  oldestPendingAt: Date | null;
-}
-
-async function countOutbox(database: Database): Promise<OutboxCounts> {
-  // Only the unfinished statuses: the index range skips the (many) sent rows.
-  const result = await database.db.execute<{
-    pending: number | string;
-    sending: number | string;
-    failed: number | string;
-    oldest: Date | string | null;
-  }>(sql`
-    select count(*) filter (where status = 'pending') as pending,
-           count(*) filter (where status = 'sending') as sending,
-           count(*) filter (where status = 'failed') as failed,
-           min(created_at) filter (where status in ('pending', 'sending')) as oldest
-      from outbox
-     where status in ('pending', 'sending', 'failed')`);
-  const row = result.rows[0];
-  return {
-    pending: Number(row?.pending ?? 0),
-    sending: Number(row?.sending ?? 0),
-    failed: Number(row?.failed ?? 0),
-    oldestPendingAt: row?.oldest ? new Date(row.oldest) : null,
-  };
-}
 
 export function createMetrics(opts: {
   database: Database;
@@ -154,7 +124,7 @@ export function createMetrics(opts: {
   const outboxCounts = () => {
     const now = Date.now();
     if (!outboxCache || now - outboxCache.at > OUTBOX_CACHE_MS) {
-      const counts = countOutbox(opts.database);
+      const counts = countUndeliveredEmails(opts.database.db);
       outboxCache = { at: now, counts };
       // A failed count is not cached: the next scrape asks again.
       counts.catch(() => {

@@ -6,8 +6,9 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { AppError } from '../errors';
+import { findSession } from '../services/auth/sessions';
 import type { SessionCache } from './session-cache';
-import { type ActiveSession, csrfMatches, findSession, type SessionUser } from './sessions';
+import { type ActiveSession, csrfMatches, type SessionUser } from './sessions';
 
 export type AuthLevel = 'public' | 'user' | 'admin' | 'storefront';
 

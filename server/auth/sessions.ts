@@ -1,18 +1,12 @@
 /**
  * Server-side sessions. The browser holds a random token in an HttpOnly cookie; the database holds its
- * SHA-256, the CSRF synchronizer token and the timestamps that enforce the idle and absolute timeouts.
+ * SHA-256, the CSRF synchronizer token and the timestamps that enforce the idle and absolute timeouts. The
+ * reads and writes are services/auth/sessions.ts; here are the timeouts, the shapes and the CSRF check.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { preparedStatement } from '../db/prepared';
-import { sessions, users } from '../db/schema';
-import { forgetSessions } from './session-cache';
+import { timingSafeEqual } from 'node:crypto';
 
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
-/** last_seen_at is written at most this often, so reads do not all turn into writes. */
-const TOUCH_EVERY_MS = 60 * 1000;
 
 export interface SessionUser {
   id: number;
@@ -28,122 +22,6 @@ export interface ActiveSession {
   user: SessionUser;
   /** When the session ends unless it is used again: the idle timeout or the absolute one, whichever is first. */
   endsAt: Date;
-}
-
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Starts a session for a user; returns the cookie token (never stored) and the CSRF token. */
-export async function createSession(
-  db: Db,
-  userId: number,
-  meta: { ip?: string; userAgent?: string },
-  now = new Date(),
-): Promise<{ token: string; csrfToken: string }> {
-  const token = randomBytes(32).toString('base64url');
-  const csrfToken = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({
-    id: sha256(token),
-    userId,
-    csrfToken,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
-    ip: meta.ip,
-    userAgent: meta.userAgent?.slice(0, 500),
-  });
-  return { token, csrfToken };
-}
-
-/** The session lookup every request makes. */
-const lookup = preparedStatement((db) =>
-  db
-    .select({
-      id: sessions.id,
-      csrfToken: sessions.csrfToken,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      isOrderer: users.isOrderer,
-      active: users.active,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('session_lookup'),
-);
-
-/** The live session for a cookie token, or null when unknown, idle too long, expired or the user is inactive. */
-export async function findSession(db: Db, token: string, now = new Date()): Promise<ActiveSession | null> {
-  const id = sha256(token);
-  const [row] = await lookup(db).execute({ id });
-  if (!row) return null;
-  const idle = now.getTime() - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS;
-  if (!row.active || idle || row.expiresAt.getTime() <= now.getTime()) {
-    await endSessions(db, [id]);
-    return null;
-  }
-  let lastSeenAt = row.lastSeenAt;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
-    lastSeenAt = now;
-  }
-  return {
-    id: row.id,
-    csrfToken: row.csrfToken,
-    user: { id: row.userId, name: row.name, email: row.email, role: row.role, isOrderer: row.isOrderer },
-    endsAt: endOf({ lastSeenAt, expiresAt: row.expiresAt }),
-  };
-}
-
-const endOf = (row: { lastSeenAt: Date; expiresAt: Date }) =>
-  new Date(Math.min(row.lastSeenAt.getTime() + IDLE_TIMEOUT_MS, row.expiresAt.getTime()));
-
-/**
- * When a session ends unless used again, read afresh (another request may have extended it); null when it
- * has ended or its user was deactivated. Open event streams check it at the deadline they were given.
- */
-export async function sessionEndsAt(db: Db, id: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, active: users.active })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
-  return row?.active ? endOf(row) : null;
-}
-
-/**
- * Deletes sessions by id. A trigger (migration 0025) tells every instance at commit, so their event streams
- * close and their session caches forget them; this instance's cache forgets them at once.
- */
-async function endSessions(db: Db | Tx, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.delete(sessions).where(inArray(sessions.id, [...ids]));
-  forgetSessions(ids);
-}
-
-/** Ends the session a cookie token names (no-op when unknown). */
-export async function destroySession(db: Db, token: string): Promise<void> {
-  await endSessions(db, [sha256(token)]);
-}
-
-/** Ends every session of a user at once (deactivation, password reset); told as endSessions does. */
-export async function destroyUserSessions(db: Db | Tx, userId: number): Promise<void> {
-  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  forgetSessions(ended.map((s) => s.id));
-}
-
-/** Removes sessions past either timeout; run from the job worker. */
-export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))),
-    );
 }
 
 /** Constant-time comparison of the CSRF token a request sent with the session's. */

@@ -13,18 +13,16 @@
  * are skipped, never waited for), and a run stops starting batches after RUN_BUDGET_MS so the worker's other
  * jobs (e-mail) are not held up; what is left goes at the next run.
  */
-import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { purgeExpiredSessions } from '../auth/sessions';
 import type { Db } from '../db/client';
-import {
-  notifications,
-  openItemCounts,
-  openItemDueCounts,
-  outbox,
-  salesDaily,
-  signInFailures,
-} from '../db/schema';
+import { purgeExpiredSessions } from '../services/auth/sessions';
 import { THROTTLE_WINDOW_MS } from '../services/auth/sign-in';
+import {
+  deleteDeliveredEmails,
+  deleteEmptyOpenItemCounts,
+  deleteReadNotifications,
+  deleteSignInFailures,
+  foldSalesSlots,
+} from '../services/retention/retention';
 
 export interface RetentionOptions {
   /** Delivered e-mails are kept this many days after they were sent. */
@@ -74,76 +72,20 @@ export async function runRetention(
 ): Promise<RetentionResult> {
   const deadline = Date.now() + RUN_BUDGET_MS;
   await purgeExpiredSessions(db, now);
-  // Open-item counts that fell to 0 (an orderer's state and day nobody is in any more). Rows an action holds
-  // are skipped, so this never waits on one, nor locks rows in another order than the counting triggers.
-  for (const table of [openItemCounts, openItemDueCounts]) {
-    await db.execute(sql`delete from ${table} where ctid in (
-      select ctid from ${table} where items = 0 for update skip locked)`);
-  }
+  await deleteEmptyOpenItemCounts(db);
   await foldSalesSlots(db, now, batch);
-  // Each batch: the ids of up to `batch` rows (skipping rows another instance holds), then one delete.
   const failures = await inBatches(
-    async () => {
-      const ids = db
-        .select({ id: signInFailures.id })
-        .from(signInFailures)
-        .where(lt(signInFailures.createdAt, new Date(now.getTime() - SIGN_IN_FAILURE_KEEP_MS)))
-        .orderBy(asc(signInFailures.id))
-        .limit(batch)
-        .for('update', { skipLocked: true });
-      const rows = await db
-        .delete(signInFailures)
-        .where(inArray(signInFailures.id, ids))
-        .returning({ id: signInFailures.id });
-      return rows.length;
-    },
+    () => deleteSignInFailures(db, new Date(now.getTime() - SIGN_IN_FAILURE_KEEP_MS), batch),
     deadline,
     batch,
   );
   const mail = await inBatches(
-    async () => {
-      const ids = db
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(
-          and(
-            eq(outbox.status, 'sent'),
-            lt(outbox.sentAt, new Date(now.getTime() - options.outboxDays * DAY_MS)),
-          ),
-        )
-        .orderBy(asc(outbox.sentAt))
-        .limit(batch)
-        .for('update', { skipLocked: true });
-      const rows = await db
-        .delete(outbox)
-        // Checked again on the row deleted: a message that left `sent` meanwhile is kept.
-        .where(and(inArray(outbox.id, ids), eq(outbox.status, 'sent')))
-        .returning({ id: outbox.id });
-      return rows.length;
-    },
+    () => deleteDeliveredEmails(db, new Date(now.getTime() - options.outboxDays * DAY_MS), batch),
     deadline,
     batch,
   );
   const read = await inBatches(
-    async () => {
-      const ids = db
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(
-          and(
-            isNotNull(notifications.readAt),
-            lt(notifications.createdAt, new Date(now.getTime() - options.notificationsDays * DAY_MS)),
-          ),
-        )
-        .orderBy(asc(notifications.createdAt))
-        .limit(batch)
-        .for('update', { skipLocked: true });
-      const rows = await db
-        .delete(notifications)
-        .where(inArray(notifications.id, ids))
-        .returning({ id: notifications.id });
-      return rows.length;
-    },
+    () => deleteReadNotifications(db, new Date(now.getTime() - options.notificationsDays * DAY_MS), batch),
     deadline,
     batch,
   );
@@ -154,25 +96,4 @@ export async function runRetention(
     notifications: read.deleted,
     complete: failures.complete && mail.complete && read.complete,
   };
-}
-
-/**
- * Folds up to `limit` slot rows of the sales summary's past days into their cells' slot 0 (migration 0030),
- * in one statement: the sums do not change, so the report reads the same before and after. Slot rows a
- * transaction holds (a refund on an old item adds to its placement day) are skipped, never waited for, and
- * folded at a later run; slot 0's rows are taken in key order, as the triggers take theirs.
- */
-async function foldSalesSlots(db: Db, now: Date, limit: number) {
-  await db.execute(sql`with folded as (
-      delete from ${salesDaily} where ctid in (
-        select ctid from ${salesDaily}
-        where ${salesDaily.slot} <> 0 and ${salesDaily.day} < sales_day(${now.toISOString()}::timestamptz) - 1
-        limit ${limit} for update skip locked)
-      returning day, type, delivery_region, items, gross, refunds)
-    insert into ${salesDaily} as s (day, type, delivery_region, slot, items, gross, refunds)
-    select day, type, delivery_region, 0, sum(items), sum(gross), sum(refunds) from folded
-    group by 1, 2, 3
-    order by 1, 2, 3
-    on conflict (day, type, delivery_region, slot) do update
-      set items = s.items + excluded.items, gross = s.gross + excluded.gross, refunds = s.refunds + excluded.refunds`);
 }

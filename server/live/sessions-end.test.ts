@@ -9,7 +9,7 @@ import { fromPostgres } from '../db/client';
 import { sessions } from '../db/schema';
 import { type EventStream, listen, openEvents } from '../test/event-stream';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../test/harness';
-import { LIVE_CHANNEL } from './publish';
+import { LIVE_CHANNEL } from './channel';
 
 let ctx: TestContext;
 let baseUrl: string;

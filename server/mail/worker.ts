@@ -1,17 +1,22 @@
 /**
  * Delivers the outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and leased (status 'sending' until the
- * lease ends), so several instances never send one row at the same time; a row whose sender died is taken
- * again when its lease ends (at-least-once), and every attempt carries the row's stable Message-ID so a
- * receiving server can drop a repeat. SMTP when SMTP_URL is set; otherwise each message is written as an
- * .eml file under DATA_DIR/outbox.
+ * lease ends; services/outbox/delivery.ts), so several instances never send one row at the same time; a row
+ * whose sender died is taken again when its lease ends (at-least-once), and every attempt carries the row's
+ * stable Message-ID so a receiving server can drop a repeat. SMTP when SMTP_URL is set; otherwise each message
+ * is written as an .eml file under DATA_DIR/outbox.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { attachments, outbox } from '../db/schema';
+import {
+  claimDueEmails,
+  emailFiles,
+  type OutboxRow,
+  recordEmailFailure,
+  recordEmailSent,
+} from '../services/outbox/delivery';
 import { localStorage } from '../storage/local';
 import type { Storage } from '../storage/storage';
 
@@ -32,8 +37,6 @@ export interface MailerOptions {
   storage?: Storage;
 }
 
-type Row = typeof outbox.$inferSelect;
-
 /** A file attached to an e-mail, as the store keeps it. */
 export interface MailFile {
   filename: string;
@@ -42,7 +45,7 @@ export interface MailFile {
 }
 
 /** Sends one claimed outbox row with its files; rejects when it was not sent. */
-export type SendMail = (row: Row, files: MailFile[]) => Promise<void>;
+export type SendMail = (row: OutboxRow, files: MailFile[]) => Promise<void>;
 
 export interface Mailer {
   send: SendMail;
@@ -109,34 +112,6 @@ export function createMailer(opts: MailerOptions): Mailer {
   return { send, close: () => transport.close() };
 }
 
-/** Claims up to a batch of due rows (pending and due, or sending with a lapsed lease). */
-async function claim(db: Db, now: Date): Promise<Row[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(inArray(outbox.status, ['pending', 'sending']), lte(outbox.nextAttemptAt, now)))
-      .orderBy(outbox.nextAttemptAt, outbox.id)
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(outbox)
-      .set({
-        status: 'sending',
-        attempts: sql`${outbox.attempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + LEASE_MS),
-      })
-      .where(
-        inArray(
-          outbox.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-  });
-}
-
 /** A failed attempt, as the log and the metrics see it: never the recipient's address, only its domain. */
 export interface DeliveryFailure {
   outboxId: number;
@@ -163,7 +138,7 @@ export const recipientDomain = (address: string): string =>
 /** An error message fit for a log line: addresses keep their domain only. */
 export const maskAddresses = (text: string): string => text.replace(ADDRESS, '…@$1');
 
-function failureOf(row: Row, error: unknown, gaveUp: boolean): DeliveryFailure {
+function failureOf(row: OutboxRow, error: unknown, gaveUp: boolean): DeliveryFailure {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown })?.code;
   return {
@@ -177,32 +152,19 @@ function failureOf(row: Row, error: unknown, gaveUp: boolean): DeliveryFailure {
 }
 
 /** Sends one claimed row and records the outcome; answers whether it was sent. */
-async function deliverOne(db: Db, send: SendMail, row: Row, now: Date, hooks: DeliveryHooks) {
+async function deliverOne(db: Db, send: SendMail, row: OutboxRow, now: Date, hooks: DeliveryHooks) {
   try {
-    const ids = Array.isArray(row.attachmentIds) ? row.attachmentIds : [];
-    const files = ids.length
-      ? (await db.select().from(attachments).where(inArray(attachments.id, ids))).map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          storageKey: a.storageKey,
-        }))
-      : [];
+    const files = await emailFiles(db, Array.isArray(row.attachmentIds) ? row.attachmentIds : []);
     await send(row, files);
-    await db
-      .update(outbox)
-      .set({ status: 'sent', sentAt: new Date(), lastError: null })
-      .where(and(eq(outbox.id, row.id), eq(outbox.status, 'sending')));
+    await recordEmailSent(db, row.id);
     return true;
   } catch (error) {
     const giveUp = row.attempts >= MAX_ATTEMPTS;
-    await db
-      .update(outbox)
-      .set({
-        status: giveUp ? 'failed' : 'pending',
-        lastError: String((error as Error).message ?? error).slice(0, 1000),
-        nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
-      })
-      .where(eq(outbox.id, row.id));
+    await recordEmailFailure(db, row.id, {
+      giveUp,
+      lastError: String((error as Error).message ?? error).slice(0, 1000),
+      retryAt: new Date(now.getTime() + backoffMs(row.attempts)),
+    });
     hooks.onFailure?.(failureOf(row, error, giveUp));
     return false;
   }
@@ -213,7 +175,7 @@ async function deliverOne(db: Db, send: SendMail, row: Row, now: Date, hooks: De
  * failed this round.
  */
 export async function deliverDueEmails(db: Db, send: SendMail, now = new Date(), hooks: DeliveryHooks = {}) {
-  const rows = await claim(db, now);
+  const rows = await claimDueEmails(db, now, BATCH, LEASE_MS);
   let sent = 0;
   let next = 0;
   await Promise.all(

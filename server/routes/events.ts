@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/guard';
-import { sessionEndsAt } from '../auth/sessions';
+import { sessionEndsAt } from '../services/auth/sessions';
 import { eventStream } from './answers';
 import type { RouteDeps } from './route-deps';
 

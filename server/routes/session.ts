@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CurrentUserSchema, SignedOutSchema, SignInSchema } from '../../domain/contract/session';
 import { currentUser, SESSION_COOKIE } from '../auth/guard';
-import { ABSOLUTE_TIMEOUT_MS, createSession, destroySession, type SessionUser } from '../auth/sessions';
+import { ABSOLUTE_TIMEOUT_MS, type SessionUser } from '../auth/sessions';
+import { createSession, destroySession } from '../services/auth/sessions';
 import { signIn } from '../services/auth/sign-in';
 import { json, refusal, refusals } from './answers';
 import type { RouteDeps } from './route-deps';

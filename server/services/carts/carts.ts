@@ -12,9 +12,9 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { addresses, carts } from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
-import { publishChange } from '../../live/publish';
-import { enqueueEmail } from '../../mail/outbox';
+import { publishChange } from '../live/publish';
 import { addressWire } from '../order-items/serialize';
+import { enqueueEmail } from '../outbox/enqueue';
 
 type CartRow = typeof carts.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;

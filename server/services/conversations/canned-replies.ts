@@ -8,7 +8,7 @@ import type { CannedReplyRequest } from '../../../domain/contract/canned-replies
 import type { Db, Tx } from '../../db/client';
 import { cannedReplies } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { publishChange } from '../../live/publish';
+import { publishChange } from '../live/publish';
 
 type Input = CannedReplyRequest['canned_reply'];
 type Row = typeof cannedReplies.$inferSelect;

@@ -26,9 +26,9 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
-import { publishChange } from '../../live/publish';
-import { enqueueEmail } from '../../mail/outbox';
+import { publishChange } from '../live/publish';
 import { applyItemAction, lockOrderItem, toWorkItem } from '../order-items/run-action';
+import { enqueueEmail } from '../outbox/enqueue';
 
 export const PER_PAGE = 25;
 

@@ -9,7 +9,7 @@ import { groupOf, type OrderItemState } from '../../../domain/states';
 import type { Db } from '../../db/client';
 import { conversationNotes, conversations, orderItems, orders, users } from '../../db/schema';
 import { invalidInput, notFound } from '../../errors';
-import { publishChange } from '../../live/publish';
+import { publishChange } from '../live/publish';
 import { lockConversation, showConversation } from './conversations';
 
 /** How many of the customer's orders the workspace lists (the newest; the count says how many in all). */

@@ -12,7 +12,7 @@ import type {
 import type { Db } from '../../db/client';
 import { notifications, orderItems } from '../../db/schema';
 import { notFound } from '../../errors';
-import { publishChange } from '../../live/publish';
+import { publishChange } from '../live/publish';
 
 /** Groups in one answer, and notifications shown inside each. */
 const GROUP_LIMIT = 30;

@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { NotificationList } from '../../../domain/contract/session';
 import type { Db, Tx } from '../../db/client';
 import { notifications, orderItems } from '../../db/schema';
-import type { LiveChange } from '../../live/publish';
+import type { LiveChange } from '../../live/channel';
 
 const LIST_LIMIT = 50;
 

@@ -12,8 +12,8 @@ import type { Db, Tx } from '../../db/client';
 import { attachments, orderItemEvents, orderItems } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { storableText } from '../../input-guard';
-import { publishChange } from '../../live/publish';
 import { MAX_ATTACHMENT_BYTES, newStorageKey, type Storage, StoredFileMissing } from '../../storage/storage';
+import { publishChange } from '../live/publish';
 import { loadOrderItem, type OrderItemRow } from './read';
 import { lockOrderItem } from './run-action';
 

@@ -7,7 +7,7 @@ import { commentNeedsAction } from '../../../domain/comments';
 import type { Db } from '../../db/client';
 import { comments } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { publishChange } from '../../live/publish';
+import { publishChange } from '../live/publish';
 import { loadOrderItem } from './read';
 
 /**

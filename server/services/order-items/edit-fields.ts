@@ -17,7 +17,7 @@ import type { Actor } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
 import { addresses, orderables, orderItemEvents, orderItems, orders } from '../../db/schema';
 import { AppError, invalidInput } from '../../errors';
-import { publishChange } from '../../live/publish';
+import { publishChange } from '../live/publish';
 import { addressRow } from '../orders/ingest-order';
 import type { ActionItemRow } from './read';
 import { lockOrderItem, toWorkItem } from './run-action';

@@ -10,7 +10,7 @@ import type { Actor, WorkflowAction } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
 import { fcoBatches, orderItems } from '../../db/schema';
 import { AppError, forbidden, invalidInput, notFound } from '../../errors';
-import { publishChange } from '../../live/publish';
+import { publishChange } from '../live/publish';
 import { fcoBatchWire } from './queries';
 import { applyItemAction, lockOrderItem } from './run-action';
 

@@ -33,9 +33,10 @@ import {
   users,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import { announceSql, type LiveChange, publishChange } from '../../live/publish';
-import { outboxRow } from '../../mail/outbox';
+import type { LiveChange } from '../../live/channel';
+import { announceSql, publishChange } from '../live/publish';
 import { recordNotification } from '../notifications/notifications';
+import { outboxRow } from '../outbox/enqueue';
 import { type ActionItemRow, itemKey, loadOrderItemForAction, type OrderItemRow } from './read';
 
 export interface RunActionParams {

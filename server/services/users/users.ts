@@ -5,10 +5,10 @@ import { EmailSchema } from '../../../domain/contract/common';
 import { RoleSchema } from '../../../domain/contract/session';
 import { hashPassword } from '../../auth/passwords';
 import { forgetUser } from '../../auth/session-cache';
-import { destroyUserSessions } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
+import { destroyUserSessions } from '../auth/sessions';
 
 export const NewUserSchema = z.object({
   email: EmailSchema,

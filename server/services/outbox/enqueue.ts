@@ -4,8 +4,8 @@
  * The delivery worker (server/mail/worker.ts) sends the rows.
  */
 import { randomBytes } from 'node:crypto';
-import type { Db, Tx } from '../db/client';
-import { outbox } from '../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { outbox } from '../../db/schema';
 
 export interface EmailToSend {
   kind: string;
