@@ -3,6 +3,9 @@
  * contract schema (nothing more reaches a shop), and a message naming an order reaches that order's item only
  * when it comes from the order's own e-mail address (docs/decisions/conversations-and-storefront.md).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -17,15 +20,18 @@ import {
 import { despatchDueOn } from '../../domain/turnaround';
 import {
   addresses,
+  attachments,
   comments,
   conversations,
   orderables,
+  orderItemEvents,
   orderItems,
   orders,
   salesDaily,
   salesDailyOrders,
 } from '../db/schema';
 import { addressRow, orderableValues, orderValues, priceItem } from '../services/orders/ingest-order';
+import { localStorage } from '../storage/local';
 import { buildOrder, buildOrderItem } from '../test/factories';
 import {
   type Agent,
@@ -35,7 +41,7 @@ import {
   signInAs,
   type TestContext,
 } from '../test/harness';
-import { snapshot } from '../test/items';
+import { multipartFile, PNG_BYTES, snapshot } from '../test/items';
 
 /** The shared error body, strictly: a refusal publishes nothing else. */
 const StorefrontErrorSchema = z.strictObject({ error: ErrorSchema.shape.error.strict() });
@@ -481,5 +487,83 @@ describe('an order stored by its one statement (ingest-order.ts)', () => {
         updatedAt: placedAt,
       });
     });
+  });
+});
+
+describe("a customer's upload (one transaction: the file's row and the item's customer_upload)", () => {
+  const files = localStorage(mkdtempSync(path.join(tmpdir(), 'ukds-storefront-upload-')));
+  let own: TestContext;
+  beforeAll(async () => {
+    own = await createTestApp({ storage: files });
+  });
+  afterAll(() => own.close());
+
+  const upload = (ref: string) => {
+    const { payload, headers } = multipartFile('signed.png', PNG_BYTES);
+    return own.app.inject({
+      method: 'POST',
+      url: `/api/v1/storefront/order_items/${ref}/attachments.json`,
+      payload,
+      headers: { ...headers, authorization: `Bearer ${STOREFRONT_KEY}` },
+    });
+  };
+  const rejected = async () =>
+    buildOrderItem(own.database, {
+      orderableType: 'AdultDeedPoll',
+      currentState: 'review_documents',
+      waitingCustomerResponse: true,
+      userId: (await buildUser(own.database)).id,
+    });
+  const attachmentsOf = (itemId: number) =>
+    own.database.db.select().from(attachments).where(eq(attachments.orderItemId, itemId));
+  const eventsOf = async (itemId: number) =>
+    (await own.database.db.select().from(orderItemEvents).where(eq(orderItemEvents.orderItemId, itemId))).map(
+      (e) => e.action,
+    );
+
+  it('stores the file and the item takes it: the rejection is cleared, both on the timeline', async () => {
+    const item = await rejected();
+    const res = await upload(item.ref);
+    expect(res.statusCode, res.body).toBe(201);
+    const [stored] = await attachmentsOf(item.id);
+    expect(stored).toMatchObject({
+      id: res.json().attachment.id,
+      source: 'customer',
+      filename: 'signed.png',
+    });
+    expect(await files.exists(stored.storageKey)).toBe(true);
+    expect(await eventsOf(item.id)).toEqual(['attachment_uploaded', 'customer_upload']);
+    const [after] = await own.database.db.select().from(orderItems).where(eq(orderItems.id, item.id));
+    expect(after.waitingCustomerResponse).toBe(false);
+  });
+
+  it('an action that fails leaves no attachment row, no stored file and the item as it was', async () => {
+    const item = await rejected();
+    const before = await snapshot(own.database, item.id);
+    const keysBefore = await files.keys();
+    // The action's own write fails (as a fault in its transaction would): nothing of the upload may stay.
+    await own.database.db.execute(
+      sql.raw(`create function refuse_customer_upload() returns trigger language plpgsql as $$
+        begin
+          if new.action = 'customer_upload' and new.order_item_id = ${item.id} then
+            raise exception 'customer_upload refused for the test';
+          end if;
+          return new;
+        end $$`),
+    );
+    await own.database.db.execute(
+      sql.raw(`create trigger refuse_customer_upload before insert on order_item_events
+        for each row execute function refuse_customer_upload()`),
+    );
+    try {
+      const res = await upload(item.ref);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await own.database.db.execute(sql.raw('drop trigger refuse_customer_upload on order_item_events'));
+      await own.database.db.execute(sql.raw('drop function refuse_customer_upload()'));
+    }
+    expect(await attachmentsOf(item.id)).toEqual([]);
+    expect(await snapshot(own.database, item.id)).toEqual(before);
+    expect(await files.keys()).toEqual(keysBefore);
   });
 });

@@ -22,7 +22,7 @@ import {
 import { AppError } from '../errors';
 import { markCartPaid, receiveCart } from '../services/carts/carts';
 import { receiveCustomerMessage } from '../services/conversations/conversations';
-import { firstFilePart, uploadAttachment } from '../services/order-items/attachments';
+import { firstFilePart, receiveCustomerUpload } from '../services/order-items/attachments';
 import { showStorefrontItem } from '../services/order-items/queries';
 import { runItemAction } from '../services/order-items/run-action';
 import { ingestOrder, sentOrderRef, storeOrder } from '../services/orders/ingest-order';
@@ -203,21 +203,10 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         throw new AppError('invalid_input', 'Choose a file to upload.', [
           { field: 'file', message: 'Choose a file.' },
         ]);
-      const attachment = await uploadAttachment(
-        db,
-        storage,
-        request.params.ref,
-        { filename: file.filename, stream: file.file },
-        system,
-        'customer',
-      );
-      // A new upload answers a rejection: the item stops waiting for the customer.
-      await runItemAction(db, {
-        key: request.params.ref,
-        action: { type: 'customer_upload' },
-        actor: system,
-      }).catch((error: unknown) => {
-        if (!(error instanceof AppError && error.code === 'wrong_state')) throw error;
+      // A new upload answers a rejection: the item stops waiting for the customer (one transaction).
+      const attachment = await receiveCustomerUpload(db, storage, request.params.ref, {
+        filename: file.filename,
+        stream: file.file,
       });
       reply.status(201);
       return { attachment: { id: attachment.id, filename: attachment.filename } };

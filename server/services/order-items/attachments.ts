@@ -15,7 +15,7 @@ import { storableText } from '../../input-guard';
 import { MAX_ATTACHMENT_BYTES, newStorageKey, type Storage, StoredFileMissing } from '../../storage/storage';
 import { publishChange } from '../live/publish';
 import { loadOrderItem, type OrderItemRow } from './read';
-import { lockOrderItem } from './run-action';
+import { applyItemAction, lockOrderItem } from './run-action';
 
 /** What customers send us: scans and photos of documents, PDFs and Word files. */
 export const ATTACHMENT_TYPES = [
@@ -90,29 +90,44 @@ async function detectedType(storage: Storage, key: string) {
   }
 }
 
-/** Stores an uploaded file (streamed to the store) and records it on the item. */
-export async function uploadAttachment(
-  db: Db,
-  storage: Storage,
-  key: string,
-  file: { filename: string; stream: Readable & { truncated?: boolean } },
-  actor: Actor,
-  source: 'staff' | 'customer' = 'staff',
-) {
-  // A body cut off before its closing boundary errors the upload stream: that is the client's bad input,
-  // told apart from a fault of our own disk by where the error came from.
+/** A file in upload: its name as sent, and the request's stream of it. */
+type UploadedFile = { filename: string; stream: Readable & { truncated?: boolean } };
+
+/** A file streamed to the store and checked: where it is, its size and the type its bytes show. */
+interface StoredUpload {
+  key: string;
+  bytes: number;
+  contentType: string;
+}
+
+/**
+ * Whether the upload stream was cut off, heard from the start of the request's handling. A body cut off before
+ * its closing boundary errors the upload stream: that is the client's bad input, told apart from a fault of
+ * our own disk by where the error came from.
+ */
+function watchCutOff(stream: UploadedFile['stream']): () => boolean {
   let cutOff: Error | undefined;
-  file.stream.once('error', (error) => {
+  stream.once('error', (error) => {
     cutOff = error;
   });
-  const row = await loadOrderItem(db, key);
-  if (source === 'staff') checkMayChange(row, actor);
+  return () => Boolean(cutOff ?? stream.errored);
+}
+
+/**
+ * Streams an uploaded file to the store and checks it: not cut off, not too large, a type we take. A refused
+ * file is removed from the store before the refusal is thrown.
+ */
+async function storeUpload(
+  storage: Storage,
+  file: UploadedFile,
+  cutOff: () => boolean,
+): Promise<StoredUpload> {
   const saved = { key: newStorageKey(), bytes: 0 };
   try {
     saved.bytes = (await storage.put(saved.key, file.stream)).bytes;
   } catch (error) {
     await storage.remove(saved.key).catch(() => undefined);
-    if (cutOff ?? file.stream.errored) throw malformedUpload();
+    if (cutOff()) throw malformedUpload();
     throw error;
   }
   if (file.stream.truncated) {
@@ -125,31 +140,97 @@ export async function uploadAttachment(
     await storage.remove(saved.key);
     throw new AppError('invalid_input', UNSUPPORTED, [{ field: 'file', message: UNSUPPORTED }]);
   }
+  return { ...saved, contentType: detected.mime };
+}
+
+/** Records a stored file on the item (locked by the caller's transaction) and on its timeline. */
+async function recordUpload(
+  tx: Tx,
+  itemId: number,
+  file: UploadedFile,
+  stored: StoredUpload,
+  actor: Actor,
+  source: 'staff' | 'customer',
+) {
+  const locked = await lockOrderItem(tx, itemId);
+  const [attachment] = await tx
+    .insert(attachments)
+    .values({
+      orderItemId: locked.item.id,
+      filename: storableText(file.filename.slice(0, 255)) || 'upload',
+      contentType: stored.contentType,
+      byteSize: stored.bytes,
+      storageKey: stored.key,
+      source,
+      uploadedById: actor.kind === 'user' ? actor.id : null,
+    })
+    .returning();
+  await recordEvent(tx, locked, actor, 'attachment_uploaded', {
+    attachment_id: attachment.id,
+    filename: attachment.filename,
+  });
+  return attachment;
+}
+
+/**
+ * Runs `record` in one transaction once the file is in the store; when the transaction fails, the stored file
+ * is removed too, so a failed upload leaves neither a row nor a file.
+ */
+async function inTransactionWithFile<T>(
+  db: Db,
+  storage: Storage,
+  stored: StoredUpload,
+  record: (tx: Tx) => Promise<T>,
+) {
   try {
-    return await db.transaction(async (tx) => {
-      const locked = await lockOrderItem(tx, row.item.id);
-      const [attachment] = await tx
-        .insert(attachments)
-        .values({
-          orderItemId: locked.item.id,
-          filename: storableText(file.filename.slice(0, 255)) || 'upload',
-          contentType: detected.mime,
-          byteSize: saved.bytes,
-          storageKey: saved.key,
-          source,
-          uploadedById: actor.kind === 'user' ? actor.id : null,
-        })
-        .returning();
-      await recordEvent(tx, locked, actor, 'attachment_uploaded', {
-        attachment_id: attachment.id,
-        filename: attachment.filename,
-      });
-      return attachment;
-    });
+    return await db.transaction(record);
   } catch (error) {
-    await storage.remove(saved.key);
+    await storage.remove(stored.key);
     throw error;
   }
+}
+
+/** Stores an uploaded file (streamed to the store) and records it on the item. */
+export async function uploadAttachment(
+  db: Db,
+  storage: Storage,
+  key: string,
+  file: UploadedFile,
+  actor: Actor,
+  source: 'staff' | 'customer' = 'staff',
+) {
+  const cutOff = watchCutOff(file.stream);
+  const row = await loadOrderItem(db, key);
+  if (source === 'staff') checkMayChange(row, actor);
+  const stored = await storeUpload(storage, file, cutOff);
+  return inTransactionWithFile(db, storage, stored, (tx) =>
+    recordUpload(tx, row.item.id, file, stored, actor, source),
+  );
+}
+
+/**
+ * A customer's upload through the storefront: the file is recorded on the item and the item takes it
+ * (customer_upload: a rejection outstanding is cleared, the assignee is told), in one transaction, so an
+ * action that fails leaves no attachment behind (nor its stored file). An item the action does not apply to
+ * (wrong_state) keeps the file all the same.
+ */
+export async function receiveCustomerUpload(db: Db, storage: Storage, key: string, file: UploadedFile) {
+  const actor: Actor = { kind: 'system' };
+  const cutOff = watchCutOff(file.stream);
+  const row = await loadOrderItem(db, key);
+  const stored = await storeUpload(storage, file, cutOff);
+  return inTransactionWithFile(db, storage, stored, async (tx) => {
+    const attachment = await recordUpload(tx, row.item.id, file, stored, actor, 'customer');
+    // Read again under the lock: the action sees the new file and the lock_version the upload moved on.
+    const withFile = await lockOrderItem(tx, row.item.id);
+    try {
+      await applyItemAction(tx, withFile, { action: { type: 'customer_upload' }, actor });
+    } catch (error) {
+      // A refusal is thrown before the action writes anything, so the upload still commits.
+      if (!(error instanceof AppError && error.code === 'wrong_state')) throw error;
+    }
+    return attachment;
+  });
 }
 
 /** What a call does to one attachment: select it for scan-send, or review it. */
