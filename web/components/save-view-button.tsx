@@ -5,13 +5,13 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmarkPlus } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { type SavedViewInput, SavedViewResponseSchema } from '../../domain/contract/lists';
-import { api, isApiError } from '../api/client';
+import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { notifySuccess } from '../lib/notify';
+import { type FormHandle, useForm } from './form';
 import { LazyModal } from './lazy-modal';
 
 /** The query a view keeps: the list's URL query less the page (a view opens on its first page). */
@@ -24,23 +24,22 @@ export function viewQuery(search: string): string {
 export function SaveViewButton() {
   const { pathname, search } = useLocation();
   const [opened, { open, close }] = useDisclosure(false);
-  const [name, setName] = useState('');
   const queryClient = useQueryClient();
   const query = viewQuery(search);
-
-  const save = useMutation({
-    mutationFn: (body: SavedViewInput) => api.post('saved_views', body, SavedViewResponseSchema),
+  const form = useForm({
+    initial: { name: '' },
+    body: ({ name }): SavedViewInput => ({ saved_view: { name: name.trim(), path: pathname, query } }),
+    send: (body) => api.post('saved_views', body, SavedViewResponseSchema),
     onSuccess: ({ saved_view }) => {
       notifySuccess(`View “${saved_view.name}” saved.`);
       void queryClient.invalidateQueries({ queryKey: queryKeys.savedViews.all });
-      setName('');
+      form.reset();
       close();
     },
   });
 
   // Only a narrowed or re-sorted list is worth a name: the plain list is in the navigation already.
   if (!query) return null;
-  const fieldErrors = isApiError(save.error) ? save.error.fieldErrors : {};
 
   return (
     <>
@@ -55,22 +54,17 @@ export function SaveViewButton() {
       <LazyModal
         opened={opened}
         onClose={() => {
-          save.reset();
+          form.clearMessages();
           close();
         }}
         title="Save view"
         size="sm"
       >
         <ViewNameForm
-          name={name}
-          onNameChange={setName}
+          form={form}
           description="Shown under Views in the navigation, with its count."
-          error={fieldErrors.name}
-          failure={save.error}
           failureTitle="ERROR: Could not save the view"
           submitLabel="Save view"
-          pending={save.isPending}
-          onSubmit={() => save.mutate({ saved_view: { name: name.trim(), path: pathname, query } })}
           onCancel={close}
         />
       </LazyModal>
@@ -83,46 +77,40 @@ export function SaveViewButton() {
  * it is about the name, else an alert), Cancel and the submit button. Submits only a name with content.
  */
 export function ViewNameForm(props: {
-  name: string;
-  onNameChange: (name: string) => void;
+  form: FormHandle<{ name: string }>;
   description?: string;
-  error: string | undefined;
-  failure: Error | null;
   failureTitle: string;
   submitLabel: string;
-  pending: boolean;
-  onSubmit: () => void;
   onCancel: () => void;
 }) {
-  const { name, error, failure } = props;
+  const { form } = props;
+  const named = form.values.name.trim() !== '';
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (name.trim()) props.onSubmit();
+        if (named) form.submit();
       }}
     >
       <Stack gap="sm">
         <TextInput
           label="Name"
           description={props.description}
-          value={name}
-          onChange={(e) => props.onNameChange(e.currentTarget.value)}
+          {...form.field('name')}
           maxLength={60}
           required
           data-autofocus
-          error={error}
         />
-        {failure && !error && (
+        {form.failure && (
           <Alert color="red" role="alert" title={props.failureTitle}>
-            {failure.message}
+            {form.failure.message}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onCancel}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!name.trim()} loading={props.pending}>
+          <Button type="submit" disabled={!named} loading={form.saving}>
             {props.submitLabel}
           </Button>
         </Group>

@@ -10,12 +10,13 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { type SavedView, SavedViewResponseSchema } from '../../domain/contract/lists';
-import { api, isApiError } from '../api/client';
+import { api } from '../api/client';
 import { escalationCountQuery, savedViewsQuery } from '../api/list-queries';
 import { queryKeys } from '../api/query-keys';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { paths } from '../paths';
 import { isAdmin, useCurrentUser } from './auth';
+import { useForm } from './form';
 import { LazyModal } from './lazy-modal';
 import { NavItem } from './nav-item';
 import { ViewNameForm } from './save-view-button';
@@ -48,25 +49,26 @@ function EscalationsNavItem() {
 function RenameModal({ view, onClose }: { view: SavedView | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   // Keyed by the view, so it opens with that view's name.
-  const [name, setName] = useState(view?.name ?? '');
-  const rename = useMutation({
-    mutationFn: (target: SavedView) =>
-      api.put(
-        `saved_views/${target.id}`,
-        { saved_view: { name: name.trim(), path: target.path, query: target.query } },
-        SavedViewResponseSchema,
-      ),
+  const form = useForm({
+    initial: { name: view?.name ?? '' },
+    send: ({ name }) =>
+      view
+        ? api.put(
+            `saved_views/${view.id}`,
+            { saved_view: { name: name.trim(), path: view.path, query: view.query } },
+            SavedViewResponseSchema,
+          )
+        : Promise.reject(new Error('No view to rename.')),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.savedViews.all });
       onClose();
     },
   });
-  const fieldError = isApiError(rename.error) ? rename.error.fieldErrors.name : undefined;
   return (
     <LazyModal
       opened={view !== null}
       onClose={() => {
-        rename.reset();
+        form.clearMessages();
         onClose();
       }}
       title={view ? `Rename “${view.name}”` : 'Rename view'}
@@ -74,14 +76,9 @@ function RenameModal({ view, onClose }: { view: SavedView | null; onClose: () =>
     >
       {view && (
         <ViewNameForm
-          name={name}
-          onNameChange={setName}
-          error={fieldError}
-          failure={rename.error}
+          form={form}
           failureTitle="ERROR: Could not rename the view"
           submitLabel="Rename"
-          pending={rename.isPending}
-          onSubmit={() => rename.mutate(view)}
           onCancel={onClose}
         />
       )}

@@ -1,18 +1,15 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CreateArticleSchema } from '../../../domain/contract/reference';
 import { ApiError } from '../../api/client';
 import { stubApi } from '../../test/fetch';
 import {
-  ArticleFormSchema,
   articlesQuery,
   FieldSaveError,
   faqCategoriesQuery,
   fieldErrorsOf,
   referenceQuery,
   saveChangedFields,
-  schemaErrors,
 } from './admin-api';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -55,31 +52,6 @@ describe('fieldErrorsOf', () => {
     expect(fieldErrorsOf(error, fields)).toEqual({});
     expect(fieldErrorsOf(error, fields, 'answer')).toEqual({ answer: 'A registry of that name exists.' });
     expect(fieldErrorsOf('odd', fields, 'answer')).toEqual({ answer: 'Could not save this field.' });
-  });
-});
-
-describe('schemaErrors', () => {
-  it('is empty for values the shared schema accepts', () => {
-    const values = {
-      title: 'Apostilles',
-      certificate_type: 'Birth Certificate',
-      content: 'How it works',
-      category_id: 3,
-      site: 'ukds',
-    };
-    expect(schemaErrors(CreateArticleSchema, values)).toEqual({});
-    // The form holds the picked category as the picker's string, and asks for one when none is picked.
-    expect(schemaErrors(ArticleFormSchema, { ...values, category_id: '3' })).toEqual({});
-    expect(schemaErrors(ArticleFormSchema, { ...values, category_id: '' })).toEqual({
-      category_id: 'Choose a category.',
-    });
-  });
-
-  it('gives the first message per field', () => {
-    const errors = schemaErrors(CreateArticleSchema, { title: '', certificate_type: '', content: 'x' });
-    expect(errors.title).toBe('Enter a title.');
-    expect(errors.certificate_type).toBe('Enter the certificate type.');
-    expect(errors.content).toBeUndefined();
   });
 });
 

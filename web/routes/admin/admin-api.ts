@@ -1,6 +1,6 @@
 /**
- * The reference-content API as the /admin tabs use it: list queries, field errors from the server's 422
- * details and from the shared zod schemas, and the one-attribute-per-PUT save the server expects.
+ * The reference-content API as the /admin tabs use it: list queries, the article form's schema, and the
+ * one-attribute-per-PUT save the server expects with its failure at the field that failed.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -12,8 +12,9 @@ import {
   type ReferenceKind,
   referenceListSchema,
 } from '../../../domain/contract/reference';
-import { ApiError, api } from '../../api/client';
+import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { type Messages, serverMessages } from '../../components/form';
 
 /**
  * Keys under `queryKeys.reference` and `queryKeys.faq`: the live-update hook leaves these alone (reference
@@ -62,47 +63,15 @@ export interface ArticleSuggestions {
   sites: string[];
 }
 
-export type FieldErrors = Record<string, string>;
-
 /**
- * The field errors of a failed save. The server's details are `[{field, message}]` (or a map); a field
- * path such as `faq.question` counts for its last part. An error that names no known field is put on
- * `fallbackField` when one is given, so the message still shows where the user was typing.
+ * The field errors of a failed save, by the field's last name (the form kit's `serverMessages`). An error
+ * that names no known field is put on `fallbackField` when one is given, so the message still shows where
+ * the user was typing.
  */
-export function fieldErrorsOf(
-  error: unknown,
-  fields: readonly string[],
-  fallbackField?: string,
-): FieldErrors {
-  const out: FieldErrors = {};
-  if (error instanceof ApiError) {
-    const details = error.details;
-    const pairs: [string, string][] = Array.isArray(details)
-      ? details.flatMap((d) =>
-          d && typeof d === 'object' && typeof d.field === 'string' && typeof d.message === 'string'
-            ? [[d.field, d.message] as [string, string]]
-            : [],
-        )
-      : Object.entries(error.fieldErrors);
-    for (const [path, message] of pairs) {
-      const field = path.split('.').pop() ?? path;
-      if (fields.includes(field) && !out[field]) out[field] = message;
-    }
-  }
+export function fieldErrorsOf(error: unknown, fields: readonly string[], fallbackField?: string): Messages {
+  const out = serverMessages(error, fields);
   if (Object.keys(out).length === 0 && fallbackField) {
     out[fallbackField] = error instanceof Error ? error.message : 'Could not save this field.';
-  }
-  return out;
-}
-
-/** The messages a shared zod schema gives for a form's values, by field (empty when the values pass). */
-export function schemaErrors(schema: z.ZodType, values: unknown): FieldErrors {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
-  const out: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    out[field] ??= issue.message;
   }
   return out;
 }
@@ -110,7 +79,7 @@ export function schemaErrors(schema: z.ZodType, values: unknown): FieldErrors {
 /** A save that stopped at one field: the message for that field and what was saved before it. */
 export class FieldSaveError extends Error {
   constructor(
-    readonly errors: FieldErrors,
+    readonly errors: Messages,
     failure: unknown,
   ) {
     super(failure instanceof Error ? failure.message : 'Could not save.', { cause: failure });

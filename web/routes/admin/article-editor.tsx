@@ -10,16 +10,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { Ref } from 'react';
-import {
-  type ArticleDraft,
-  type ArticleSuggestions,
-  articleCategoriesQuery,
-  type FieldErrors,
-} from './admin-api';
+import type { Messages } from '../../components/form';
+import { type ArticleDraft, type ArticleSuggestions, articleCategoriesQuery } from './admin-api';
 
 interface ArticleEditorProps {
   draft: ArticleDraft;
-  errors: FieldErrors;
+  errors: Messages;
   setField: (field: keyof ArticleDraft, value: string) => void;
   suggestions: ArticleSuggestions;
   firstFieldRef?: Ref<HTMLInputElement>;

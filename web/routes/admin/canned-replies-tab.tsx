@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { PLACEHOLDERS } from '../../../domain/canned-replies';
 import {
   type CannedReply,
@@ -26,7 +26,8 @@ import {
   type CannedReplyRequest,
   CannedReplyResponseSchema,
 } from '../../../domain/contract/canned-replies';
-import { api, isApiError } from '../../api/client';
+import { api } from '../../api/client';
+import { useForm } from '../../components/form';
 import { notifySuccess } from '../../lib/notify';
 import { cannedRepliesQuery } from '../conversation/conversation-api';
 
@@ -169,57 +170,37 @@ function RowActions(props: {
 
 function CannedReplyForm({ editing, onDone }: { editing: CannedReply | null; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(editing ? { title: editing.title, body: editing.body } : EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: (body: CannedReplyRequest) =>
+  const form = useForm({
+    initial: editing ? { title: editing.title, body: editing.body } : EMPTY,
+    check: (draft) => ({
+      title: draft.title.trim() ? undefined : 'Enter a title.',
+      body: draft.body.trim() ? undefined : 'Enter the reply.',
+    }),
+    body: (draft): CannedReplyRequest => ({ canned_reply: draft }),
+    send: (body) =>
       editing
         ? api.put(`canned_replies/${editing.id}`, body, CannedReplyResponseSchema)
         : api.post('canned_replies', body, CannedReplyResponseSchema),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: cannedRepliesQuery.queryKey });
       notifySuccess(editing ? 'Canned reply saved.' : 'Canned reply added.');
-      setDraft(EMPTY);
+      form.reset(EMPTY);
       onDone();
     },
-    onError: (error) => {
-      if (isApiError(error, 422) || isApiError(error, 409)) setErrors(error.fieldErrors);
-    },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!draft.title.trim()) missing['canned_reply.title'] = 'Enter a title.';
-    if (!draft.body.trim()) missing['canned_reply.body'] = 'Enter the reply.';
-    setErrors(missing);
-    if (Object.keys(missing).length === 0) save.mutate({ canned_reply: draft });
-  };
-  const set = (field: keyof Draft, value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [`canned_reply.${field}`]: '' }));
-  };
   return (
-    <Card withBorder radius="md" padding="md" component="form" onSubmit={submit} noValidate>
+    <Card withBorder radius="md" padding="md" component="form" onSubmit={form.submit} noValidate>
       <Stack gap="sm">
         <Title order={2} size="h5">
           {editing ? `Edit “${editing.title}”` : 'Add a canned reply'}
         </Title>
-        <TextInput
-          label="Title"
-          withAsterisk
-          value={draft.title}
-          onChange={(e) => set('title', e.currentTarget.value)}
-          error={errors['canned_reply.title'] || undefined}
-          maxLength={500}
-        />
+        <TextInput label="Title" withAsterisk {...form.field('title')} maxLength={500} />
         <Textarea
           label="Text of the reply"
           withAsterisk
           autosize
           minRows={4}
-          value={draft.body}
-          onChange={(e) => set('body', e.currentTarget.value)}
-          error={errors['canned_reply.body'] || undefined}
+          {...form.field('body')}
           description={
             <>
               Placeholders filled in when staff insert it:{' '}
@@ -233,9 +214,9 @@ function CannedReplyForm({ editing, onDone }: { editing: CannedReply | null; onD
             </>
           }
         />
-        {save.isError && !isApiError(save.error, 422) && !isApiError(save.error, 409) && (
+        {form.failure && (
           <Alert color="red" role="alert">
-            {save.error.message}
+            {form.failure.message}
           </Alert>
         )}
         <Group justify="flex-end" gap="xs">
@@ -246,7 +227,7 @@ function CannedReplyForm({ editing, onDone }: { editing: CannedReply | null; onD
           )}
           <Button
             type="submit"
-            loading={save.isPending}
+            loading={form.saving}
             leftSection={editing ? undefined : <IconPlus size={16} aria-hidden />}
           >
             {editing ? 'Save' : 'Add canned reply'}

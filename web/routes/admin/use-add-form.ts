@@ -1,12 +1,13 @@
 /**
- * An Add form's state: the draft, its field errors (from the shared zod schema first, then from the
- * server's 422 details) and the create call. The draft is kept on any error, so nothing typed is lost.
+ * An Add form of the reference-content tabs on the form kit (web/components/form.ts): the draft, its field
+ * errors (from the shared zod schema first, then from the server's 422 details) and the create call, with
+ * the first field focused and a toast for the outcome. The draft is kept on any error, so nothing typed is
+ * lost.
  */
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
+import { useForm } from '../../components/form';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { type FieldErrors, fieldErrorsOf, schemaErrors } from './admin-api';
 
 interface AddFormOptions<V extends Record<string, string>, T> {
   initial: V;
@@ -30,33 +31,26 @@ export function useAddForm<V extends Record<string, string>, T>({
   successMessage,
   what,
 }: AddFormOptions<V, T>) {
-  const [draft, setDraft] = useState<V>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const firstFieldRef = useRef<HTMLInputElement>(null);
-  useEffect(() => firstFieldRef.current?.focus(), []);
-
-  const mutation = useMutation({
-    mutationFn: create,
+  const form = useForm({
+    initial,
+    fields,
+    schema,
+    send: (draft: V) => create(draft),
     onSuccess: async (data, sent) => {
       await onCreated(data, sent);
       notifySuccess(successMessage(sent));
     },
-    onError: (error) => {
-      const found = fieldErrorsOf(error, fields);
-      setErrors(found);
-      if (Object.keys(found).length === 0) notifyError(error, `Could not add the ${what}`);
-    },
+    onFailure: (error) => notifyError(error, `Could not add the ${what}`),
   });
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+  useEffect(() => firstFieldRef.current?.focus(), []);
 
-  const submit = () => {
-    const found = schemaErrors(schema, draft);
-    setErrors(found);
-    if (Object.keys(found).length === 0) mutation.mutate(draft);
+  return {
+    draft: form.values,
+    errors: form.errors,
+    setField: (field: keyof V & string, value: string) => form.set({ [field]: value } as Partial<V>),
+    submit: () => form.submit(),
+    saving: form.saving,
+    firstFieldRef,
   };
-  const setField = (field: keyof V & string, value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
-  };
-
-  return { draft, errors, setField, submit, saving: mutation.isPending, firstFieldRef };
 }

@@ -1,13 +1,14 @@
 /**
- * Inline editing of one table row: edit → fields → Save or Cancel. Checks the draft with the shared zod
- * schema, saves the changed fields one PUT at a time, shows the server's 422 details at their field and
- * keeps the draft on any error. Focus goes to the first field on edit and back to the Edit button after.
+ * Inline editing of one table row on the form kit (web/components/form.ts): edit → fields → Save or Cancel.
+ * Checks the draft with the shared zod schema, saves the changed fields one PUT at a time, shows the server's
+ * 422 details at their field and keeps the draft on any error. Focus goes to the first field on edit and back
+ * to the Edit button after.
  */
-import { useMutation } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { useForm } from '../../components/form';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { type FieldErrors, FieldSaveError, saveChangedFields, schemaErrors } from './admin-api';
+import { FieldSaveError, saveChangedFields } from './admin-api';
 
 interface RowEditorOptions<V extends Record<string, string>, T> {
   /** The row's current values of the editable fields. */
@@ -33,8 +34,22 @@ export function useRowEditor<V extends Record<string, string>, T>({
   what,
 }: RowEditorOptions<V, T>) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<V>(values);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm({
+    initial: values,
+    fields,
+    schema,
+    send: (draft: V) =>
+      saveChangedFields(values, draft, fields, (field, value) => put(field, String(value)), onSaved),
+    onSuccess: (data) => {
+      setEditing(false);
+      if (data !== null) notifySuccess(`Saved the ${what}.`);
+    },
+    // A failed PUT names its field (saveChangedFields); anything else is a toast.
+    onFailure: (error) => {
+      if (error instanceof FieldSaveError) return error.errors;
+      notifyError(error, `Could not save the ${what}`);
+    },
+  });
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -45,36 +60,14 @@ export function useRowEditor<V extends Record<string, string>, T>({
     wasEditing.current = editing;
   }, [editing]);
 
-  const save = useMutation({
-    mutationFn: (next: V) =>
-      saveChangedFields(values, next, fields, (field, value) => put(field, String(value)), onSaved),
-    onSuccess: (data) => {
-      setEditing(false);
-      if (data !== null) notifySuccess(`Saved the ${what}.`);
-    },
-    onError: (error) => {
-      if (error instanceof FieldSaveError) setErrors(error.errors);
-      else notifyError(error, `Could not save the ${what}`);
-    },
-  });
-
   const start = () => {
-    setDraft(values);
-    setErrors({});
+    form.reset(values);
     setEditing(true);
   };
   const cancel = () => {
-    if (!save.isPending) setEditing(false);
+    if (!form.saving) setEditing(false);
   };
-  const submit = () => {
-    const found = schemaErrors(schema, draft);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate(draft);
-  };
-  const setField = (field: keyof V & string, value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
-  };
+  const submit = () => form.submit();
   /** Escape cancels; Enter in a one-line field (or Ctrl/Cmd+Enter anywhere) saves. */
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.defaultPrevented) return; // a dropdown took the key
@@ -90,13 +83,13 @@ export function useRowEditor<V extends Record<string, string>, T>({
 
   return {
     editing,
-    draft,
-    errors,
-    saving: save.isPending,
+    draft: form.values,
+    errors: form.errors,
+    saving: form.saving,
     start,
     cancel,
     submit,
-    setField,
+    setField: (field: keyof V & string, value: string) => form.set({ [field]: value } as Partial<V>),
     onKeyDown,
     firstFieldRef,
     editButtonRef,

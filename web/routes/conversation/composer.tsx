@@ -4,13 +4,14 @@
  */
 import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconArchive, IconLock, IconSend } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fillPlaceholders } from '../../../domain/canned-replies';
 import { type Conversation, ConversationResponseSchema } from '../../../domain/contract/conversations';
 import { api, isApiError } from '../../api/client';
 import { useCurrentUser } from '../../components/auth';
+import { useForm } from '../../components/form';
 import { notifySuccess } from '../../lib/notify';
 import { paths } from '../../paths';
 import { cannedRepliesQuery } from './conversation-api';
@@ -94,15 +95,15 @@ function CannedReplyPicker({
 
 function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; onDone: () => void }) {
   const navigate = useNavigate();
-  const [content, setContent] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const reply = useMutation({
-    mutationFn: ({ send, text }: { send: Send; text: string }) =>
+  const form = useForm({
+    initial: { content: '', send: 'stay' as Send },
+    check: ({ content }) => ({ content: content.trim() ? undefined : 'Enter a reply.' }),
+    send: ({ send, content }) =>
       send === 'archive'
-        ? api.post(`conversations/${c.id}/reply`, { response: { content: text } }, ConversationResponseSchema)
+        ? api.post(`conversations/${c.id}/reply`, { response: { content } }, ConversationResponseSchema)
         : api.post(
             `conversations/${c.id}/replies`,
-            { response: { content: text, lock_version: c.lock_version } },
+            { response: { content, lock_version: c.lock_version } },
             ConversationResponseSchema,
           ),
     onSuccess: (_, { send }) => {
@@ -112,39 +113,25 @@ function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; on
         navigate(paths.dashboard);
       } else {
         notifySuccess(`Reply sent to ${c.email}.`);
-        setContent('');
+        form.reset();
       }
     },
-    onError: (error) => {
-      if (isApiError(error, 422)) setFieldError(error.fieldErrors['response.content'] ?? error.message);
+    onFailure: (error) => {
       // Stale: the thread moved on (a new customer message); show it, keep what was typed.
       if (isApiError(error, 409)) onDone();
+      if (isApiError(error, 422)) return { content: error.message };
     },
   });
-
-  const submit = (send: Send) => {
-    if (!content.trim()) {
-      setFieldError('Enter a reply.');
-      return;
-    }
-    setFieldError(null);
-    reply.mutate({ send, text: content });
-  };
+  const sending = (send: Send) => form.saving && form.values.send === send;
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit('stay');
-      }}
-      noValidate
-    >
+    <form onSubmit={(event) => form.submit(event, { send: 'stay' })} noValidate>
       <Stack gap="sm">
         <CannedReplyPicker
           conversation={c}
           onInsert={(text) => {
-            setContent((current) => (current.trim() ? `${current.trimEnd()}\n\n${text}` : text));
-            setFieldError(null);
+            const current = form.values.content;
+            form.set({ content: current.trim() ? `${current.trimEnd()}\n\n${text}` : text });
           }}
         />
         <Textarea
@@ -155,16 +142,11 @@ function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; on
           autosize
           minRows={5}
           maxRows={16}
-          value={content}
-          onChange={(e) => {
-            setContent(e.currentTarget.value);
-            if (fieldError) setFieldError(null);
-          }}
-          error={fieldError}
+          {...form.field('content')}
         />
-        {reply.isError && !isApiError(reply.error, 422) && (
+        {form.failure && (
           <Alert color="red" role="alert" title="The reply was not sent">
-            {reply.error.message}
+            {form.failure.message}
           </Alert>
         )}
         <Group justify="flex-end" gap="xs">
@@ -172,16 +154,16 @@ function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; on
             type="submit"
             variant="default"
             leftSection={<IconSend size={16} aria-hidden />}
-            loading={reply.isPending && reply.variables?.send === 'stay'}
-            disabled={reply.isPending}
+            loading={sending('stay')}
+            disabled={form.saving}
           >
             Send reply
           </Button>
           <Button
             leftSection={<IconArchive size={16} aria-hidden />}
-            loading={reply.isPending && reply.variables?.send === 'archive'}
-            disabled={reply.isPending}
-            onClick={() => submit('archive')}
+            loading={sending('archive')}
+            disabled={form.saving}
+            onClick={() => form.submit(null, { send: 'archive' })}
           >
             Send reply and archive
           </Button>
@@ -192,32 +174,20 @@ function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; on
 }
 
 function NoteForm({ conversation: c, onDone }: { conversation: Conversation; onDone: () => void }) {
-  const [body, setBody] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const note = useMutation({
-    mutationFn: (text: string) =>
-      api.post(`conversations/${c.id}/notes`, { note: { body: text } }, ConversationResponseSchema),
+  const form = useForm({
+    initial: { body: '' },
+    check: ({ body }) => ({ body: body.trim() ? undefined : 'Enter a note.' }),
+    send: ({ body }) =>
+      api.post(`conversations/${c.id}/notes`, { note: { body } }, ConversationResponseSchema),
     onSuccess: () => {
       onDone();
-      setBody('');
+      form.reset();
       notifySuccess('Note added.');
     },
-    onError: (error) => {
-      if (isApiError(error, 422)) setFieldError(error.fieldErrors['note.body'] ?? error.message);
-    },
+    onFailure: (error) => (isApiError(error, 422) ? { body: error.message } : undefined),
   });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!body.trim()) {
-          setFieldError('Enter a note.');
-          return;
-        }
-        note.mutate(body);
-      }}
-      noValidate
-    >
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="sm">
         <Textarea
           label="Note for staff"
@@ -227,16 +197,11 @@ function NoteForm({ conversation: c, onDone }: { conversation: Conversation; onD
           autosize
           minRows={3}
           maxRows={10}
-          value={body}
-          onChange={(e) => {
-            setBody(e.currentTarget.value);
-            if (fieldError) setFieldError(null);
-          }}
-          error={fieldError}
+          {...form.field('body')}
         />
-        {note.isError && !isApiError(note.error, 422) && (
+        {form.failure && (
           <Alert color="red" role="alert" title="The note was not added">
-            {note.error.message}
+            {form.failure.message}
           </Alert>
         )}
         <Group justify="flex-end">
@@ -245,7 +210,7 @@ function NoteForm({ conversation: c, onDone }: { conversation: Conversation; onD
             color="yellow"
             variant="light"
             leftSection={<IconLock size={16} aria-hidden />}
-            loading={note.isPending}
+            loading={form.saving}
           >
             Add note
           </Button>

@@ -1,8 +1,7 @@
 /** Transfer by ref: the message becomes a comment on the order item named, as the customer's reply. */
 import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconTransfer } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   type Conversation,
@@ -14,6 +13,7 @@ import {
   TransferDifferentCustomerSchema,
 } from '../../../domain/contract/conversations';
 import { api, isApiError } from '../../api/client';
+import { useForm } from '../../components/form';
 import { notifySuccess } from '../../lib/notify';
 import { paths } from '../../paths';
 import { Section } from './section';
@@ -42,64 +42,50 @@ export function TransferForm({
   onDone: () => void;
 }) {
   const navigate = useNavigate();
-  const [ref, setRef] = useState(c.order_item_ref ? '' : (c.order_ref ?? ''));
-  const [fieldError, setFieldError] = useState<string | null>(null);
   // An order with several items: the server lists them and staff choose one here, in the same form.
   const [choice, setChoice] = useState<TransferChooseItem | null>(null);
-  const [itemRef, setItemRef] = useState<string | null>(null);
-  const [itemError, setItemError] = useState<string | null>(null);
   // Another customer's order: the server names both e-mails and waits for an explicit confirmation.
   const [confirm, setConfirm] = useState<TransferDifferentCustomer | null>(null);
-  const transfer = useMutation({
-    mutationFn: (body: ConversationTransfer) =>
-      api.post(`conversations/${c.id}/transfer`, body, ConversationTransferredSchema),
-    onError: (error) => {
-      const question = transferQuestion(error);
-      if (question?.choose) {
-        setChoice(question.choose);
-        setItemRef(null);
-      } else if (question?.confirm) {
-        setConfirm(question.confirm);
-      } else if (isApiError(error, 422) && error.fieldErrors['order_item.item_ref']) {
-        setItemError(error.fieldErrors['order_item.item_ref']);
-      } else {
-        // The alert carries the SPEC's wording; the server's reason (e.g. an unknown ref) sits on the field.
-        setFieldError(error.message || null);
-      }
+  const form = useForm({
+    initial: {
+      ref: c.order_item_ref ? '' : (c.order_ref ?? ''),
+      item_ref: null as string | null,
+      confirmed: false,
     },
-    onSuccess: (data) => {
+    fields: ['item_ref'],
+    check: ({ ref, item_ref }) => ({
+      ref: ref.trim() ? undefined : 'Enter an order or item ref.',
+      item_ref: choice && !item_ref ? 'Choose the item this message is about.' : undefined,
+    }),
+    body: ({ ref, item_ref, confirmed }): ConversationTransfer => ({
+      order_item: { ref: ref.trim(), ...(choice && item_ref ? { item_ref } : {}) },
+      ...(confirmed ? { confirm_different_customer: true } : {}),
+    }),
+    send: (body) => api.post(`conversations/${c.id}/transfer`, body, ConversationTransferredSchema),
+    onSuccess: (data, { ref }) => {
       onDone();
       const target = data.order_item_ref ?? data.conversation.order_item_ref ?? ref.trim();
       notifySuccess(`Conversation transferred to ${target}.`);
       navigate(paths.orderItem(target));
     },
+    onFailure: (error) => {
+      const question = transferQuestion(error);
+      if (question?.choose) {
+        setChoice(question.choose);
+        form.set({ item_ref: null });
+      } else if (question?.confirm) {
+        setConfirm(question.confirm);
+      } else if (error.message) {
+        // The alert carries the SPEC's wording; the server's reason (e.g. an unknown ref) sits on the field.
+        return { ref: error.message };
+      }
+    },
   });
-  const failed = transfer.isError && transferQuestion(transfer.error) === null;
-
-  const send = (confirmed: boolean) => {
-    if (!ref.trim()) {
-      setFieldError('Enter an order or item ref.');
-      return;
-    }
-    if (choice && !itemRef) {
-      setItemError('Choose the item this message is about.');
-      return;
-    }
-    setFieldError(null);
-    setItemError(null);
-    transfer.mutate({
-      order_item: { ref: ref.trim(), ...(choice && itemRef ? { item_ref: itemRef } : {}) },
-      ...(confirmed ? { confirm_different_customer: true } : {}),
-    });
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send(false);
-  };
+  const failed = form.error !== null && transferQuestion(form.error) === null;
 
   return (
     <Section title="Transfer to an order">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => form.submit(event, { confirmed: false })} noValidate>
         <Stack gap="sm">
           <Text size="xs" c="dimmed">
             The customer's latest message becomes a comment on the order item and counts as their reply. The
@@ -110,29 +96,25 @@ export function TransferForm({
             placeholder="e.g. 100234 or 100234-1"
             required
             withAsterisk
-            value={ref}
+            value={form.values.ref}
             onChange={(e) => {
-              setRef(e.currentTarget.value);
+              form.set({ ref: e.currentTarget.value, item_ref: null });
               setChoice(null);
-              setItemRef(null);
-              setItemError(null);
               setConfirm(null);
-              if (fieldError) setFieldError(null);
             }}
-            error={fieldError}
+            error={form.errors.ref}
             autoComplete="off"
           />
           {choice && (
             <Radio.Group
               label={`Order ${choice.order_ref} has ${choice.items.length} items: which one is this message about?`}
               withAsterisk
-              value={itemRef}
+              value={form.values.item_ref}
               onChange={(value) => {
-                setItemRef(value);
-                setItemError(null);
+                form.set({ item_ref: value });
                 setConfirm(null);
               }}
-              error={itemError}
+              error={form.errors.item_ref}
               data-testid="transfer-item-choice"
             >
               <Stack gap={6} mt={6}>
@@ -167,7 +149,11 @@ export function TransferForm({
                   <Button size="xs" variant="default" onClick={() => setConfirm(null)}>
                     Cancel
                   </Button>
-                  <Button size="xs" loading={transfer.isPending} onClick={() => send(true)}>
+                  <Button
+                    size="xs"
+                    loading={form.saving}
+                    onClick={() => form.submit(null, { confirmed: true })}
+                  >
                     Transfer anyway
                   </Button>
                 </Group>
@@ -191,7 +177,7 @@ export function TransferForm({
                   type="submit"
                   variant="default"
                   leftSection={<IconTransfer size={16} aria-hidden />}
-                  loading={transfer.isPending}
+                  loading={form.saving}
                 >
                   Transfer
                 </Button>

@@ -30,6 +30,7 @@ import { api, isApiError } from '../../api/client';
 import { fcoBatchQuery } from '../../api/queries';
 import { queryKeys } from '../../api/query-keys';
 import { FcoBatchStateBadge } from '../../components/fco-batches-table';
+import { useForm } from '../../components/form';
 import { MONEY_HINT, MoneyInput, moneyOf, notAnAmount } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
 import { notifySuccess } from '../../lib/notify';
@@ -61,26 +62,31 @@ function useBatchAction(batch: FcoBatch, path: 'despatch' | 'received', done: st
 }
 
 function DespatchForm({ batch }: { batch: FcoBatch }) {
-  const [date, setDate] = useState<string | null>(londonToday(new Date()));
-  const [cost, setCost] = useState(moneyOf(null));
-  const [reference, setReference] = useState('');
   const despatch = useBatchAction(batch, 'despatch', `FCO batch ${batch.ref} despatched.`);
-  const errors = isApiError(despatch.error) ? despatch.error.fieldErrors : {};
+  const form = useForm({
+    initial: {
+      despatched_on: londonToday(new Date()) as string | null,
+      despatch_cost: moneyOf(null),
+      despatch_reference: '',
+    },
+    send: (values) =>
+      despatch.mutateAsync({
+        despatch: {
+          despatched_on: values.despatched_on,
+          despatch_cost: values.despatch_cost.pence,
+          despatch_reference: values.despatch_reference.trim() || null,
+        },
+        lock_version: batch.lock_version,
+      }),
+  });
+  const cost = form.values.despatch_cost;
   const costMissing = cost.pence === null;
 
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (costMissing) return;
-        despatch.mutate({
-          despatch: {
-            despatched_on: date,
-            despatch_cost: cost.pence,
-            despatch_reference: reference.trim() || null,
-          },
-          lock_version: batch.lock_version,
-        });
+        if (!costMissing) form.submit();
       }}
     >
       <Stack gap="sm">
@@ -90,36 +96,27 @@ function DespatchForm({ batch }: { batch: FcoBatch }) {
         <DateInput
           label="Despatched on"
           valueFormat="DD/MM/YYYY"
-          value={date}
-          onChange={setDate}
+          {...form.field('despatched_on')}
           maxDate={londonToday(new Date())}
           clearable={false}
-          error={errors.despatched_on}
         />
         <MoneyInput
           label="Postage cost"
           required
-          value={cost}
-          onChange={setCost}
-          error={errors.despatch_cost ?? (notAnAmount(cost) ? MONEY_HINT : undefined)}
+          {...form.field('despatch_cost')}
+          error={form.errors.despatch_cost ?? (notAnAmount(cost) ? MONEY_HINT : undefined)}
         />
-        <TextInput
-          label="Tracking reference"
-          description="Optional"
-          value={reference}
-          onChange={(e) => setReference(e.currentTarget.value)}
-          error={errors.despatch_reference}
-        />
-        {despatch.isError && Object.keys(errors).length === 0 && (
+        <TextInput label="Tracking reference" description="Optional" {...form.field('despatch_reference')} />
+        {form.failure && (
           <Alert color="red" role="alert" title="ERROR: Could not perform action">
-            {despatch.error.message}
+            {form.failure.message}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button
             type="submit"
             leftSection={<IconTruckDelivery size={16} aria-hidden />}
-            loading={despatch.isPending}
+            loading={form.saving}
             disabled={costMissing}
           >
             Despatch batch

@@ -1,11 +1,11 @@
 /** Places an FCO order for the ticked apostille items: the FCO's reference and what it cost. */
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { OrderItemListRow } from '../../../domain/contract/order-item';
 import { type FcoBatchResponse, FcoBatchResponseSchema } from '../../../domain/contract/queues';
-import { api, isApiError } from '../../api/client';
+import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { useForm } from '../../components/form';
 import { MONEY_HINT, MoneyInput, moneyOf, notAnAmount } from '../../components/money-input';
 import { notifySuccess } from '../../lib/notify';
 
@@ -18,39 +18,35 @@ interface PlaceFcoOrderModalProps {
 
 export function PlaceFcoOrderModal({ opened, items, onClose, onPlaced }: PlaceFcoOrderModalProps) {
   const queryClient = useQueryClient();
-  const [reference, setReference] = useState('');
-  const [cost, setCost] = useState(moneyOf(null));
-
-  const place = useMutation({
-    mutationFn: () =>
+  const form = useForm({
+    initial: { fco_reference: '', fco_cost: moneyOf(null) },
+    send: (values) =>
       api.post(
         'fco_batches',
         {
           order_item_ids: items.map((i) => i.id),
-          fco_batch: { fco_reference: reference.trim(), fco_cost: cost.pence },
+          fco_batch: { fco_reference: values.fco_reference.trim(), fco_cost: values.fco_cost.pence },
         },
         FcoBatchResponseSchema,
       ),
     onSuccess: ({ fco_batch }) => {
       notifySuccess(`FCO order ${fco_batch.ref} placed for ${fco_batch.order_items.length} item(s).`);
-      setReference('');
-      setCost(moneyOf(null));
+      form.reset();
       void queryClient.invalidateQueries({ queryKey: queryKeys.orderItems.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.fcoBatches.all });
       onPlaced(fco_batch);
     },
   });
-
-  const fieldErrors = isApiError(place.error) ? place.error.fieldErrors : {};
-  const referenceMissing = reference.trim() === '';
-  const costMissing = cost.pence === null;
+  const { fco_reference: reference, fco_cost: cost } = form.values;
+  // Both are needed: the button waits for them rather than asking.
+  const ready = reference.trim() !== '' && cost.pence !== null;
 
   return (
     <Modal opened={opened} onClose={onClose} title="Place FCO order" size="md">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (!referenceMissing && !costMissing) place.mutate();
+          if (ready) form.submit();
         }}
       >
         <Stack gap="sm">
@@ -67,31 +63,23 @@ export function PlaceFcoOrderModal({ opened, items, onClose, onPlaced }: PlaceFc
               ))}
             </List>
           </div>
-          <TextInput
-            label="FCO reference"
-            required
-            data-autofocus
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-            error={fieldErrors.fco_reference}
-          />
+          <TextInput label="FCO reference" required data-autofocus {...form.field('fco_reference')} />
           <MoneyInput
             label="FCO cost"
             required
-            value={cost}
-            onChange={setCost}
-            error={fieldErrors.fco_cost ?? (notAnAmount(cost) ? MONEY_HINT : undefined)}
+            {...form.field('fco_cost')}
+            error={form.errors.fco_cost ?? (notAnAmount(cost) ? MONEY_HINT : undefined)}
           />
-          {place.isError && !fieldErrors.fco_reference && !fieldErrors.fco_cost && (
+          {form.failure && (
             <Alert color="red" role="alert" title="ERROR: Could not perform action">
-              {place.error.message}
+              {form.failure.message}
             </Alert>
           )}
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={place.isPending} disabled={referenceMissing || costMissing}>
+            <Button type="submit" loading={form.saving} disabled={!ready}>
               Place FCO order
             </Button>
           </Group>

@@ -8,6 +8,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import type { Address, OrderItemDetail } from '../../../domain/contract/order-item';
 import { type AddressInput, AddressInputSchema } from '../../../domain/contract/order-item-actions';
 import { countryName, countryOptions } from '../../../domain/options';
+import { issuesByField } from '../../components/form';
 import {
   type AddressRecord,
   addressLines,
@@ -18,7 +19,6 @@ import {
   Section,
 } from './details-fields';
 import { useDraft } from './drafts';
-import { issuesByField } from './form-kit';
 import { itemPath } from './order-api';
 import { useAction } from './panel-kit';
 

@@ -6,9 +6,10 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderItemDetail } from '../../../domain/contract/order-item';
 import { CancelRefundSchema, GroOrderPlacedSchema } from '../../../domain/contract/order-item-actions';
+import { validateForm } from '../../components/form';
 import { MONEY_HINT, MoneyInput, moneyOf, typedMoney } from '../../components/money-input';
 import { DraftProvider } from './drafts';
-import { ConfirmDialog, FormFooter, PanelForm, usePanelForm, validateForm } from './form-kit';
+import { ConfirmDialog, FormFooter, PanelForm, usePanelForm } from './form-kit';
 import { OrderItemProvider, useAction } from './panel-kit';
 
 /** A form built with the kit the way every panel is: text, an amount, the shared schema of its request. */

@@ -1,15 +1,15 @@
 /**
- * The action panels' form kit. A panel names its draft, its initial values, its action, the shared zod schema
- * of the request and how the values become that request; the kit keeps the values in the version-tracking
- * draft (drafts.tsx), checks the request with the schema before anything is sent, shows the messages on
- * the fields (or as the SPEC's one alert), asks first when the panel moves money, sends through useAction
- * (panel-kit.tsx) and ignores a second submit while one is saving. Why it is not @mantine/form:
- * docs/decisions/form-kit.md.
+ * The action panels' form kit: the app's form kit (web/components/form.ts) on the order page's drafts. A panel
+ * names its draft, its initial values, its action, the shared zod schema of the request and how the values
+ * become that request; the kit keeps the values in the version-tracking draft (drafts.tsx), checks the
+ * request with the schema before anything is sent (`validateForm`), shows the messages on the fields (or as
+ * the SPEC's one alert), asks first when the panel moves money, sends through useAction (panel-kit.tsx) and
+ * ignores a second submit while one is saving. Why it is not @mantine/form: docs/decisions/form-kit.md.
  */
 import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { isMoneyValue, MONEY_HINT, notAnAmount } from '../../components/money-input';
+import { type Checks, inputValue, type Messages, validateForm } from '../../components/form';
 import { useDraft } from './drafts';
 import {
   ActionAlert,
@@ -23,46 +23,6 @@ import {
 } from './panel-kit';
 
 type Body = Record<string, unknown>;
-type Messages = Record<string, string>;
-/**
- * A panel's own rules by field: a message replaces the schema's and the money hint; null clears the field
- * (it is not asked for now, say an amount for a cancellation without a refund); undefined leaves it be.
- */
-type Checks = Record<string, string | null | undefined>;
-
-/** Zod issues of a form as messages by the field's last name, the first issue of each field winning. */
-export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const out: Messages = {};
-  for (const issue of issues) {
-    const name = String(issue.path[issue.path.length - 1] ?? 'form');
-    out[name] ??= issue.message;
-  }
-  return out;
-}
-
-/**
- * The messages of a form about to send `body`: the schema's, by field (form values are named after the
- * request's fields); the money hint for an amount that is missing where one is needed or is not one; then
- * the panel's own rules (the item's net value, ...), which win.
- */
-export function validateForm<V extends object>(
-  values: V,
-  body: Body,
-  schema: z.ZodType,
-  check?: (values: V) => Checks,
-): Messages {
-  const parsed = schema.safeParse(body);
-  const found = parsed.success ? {} : issuesByField(parsed.error.issues);
-  for (const [name, value] of Object.entries(values)) {
-    if (isMoneyValue(value) && (notAnAmount(value) || (value.pence === null && name in found)))
-      found[name] = MONEY_HINT;
-  }
-  for (const [name, message] of Object.entries(check?.(values) ?? {})) {
-    if (message === null) delete found[name];
-    else if (message !== undefined) found[name] = message;
-  }
-  return found;
-}
 
 /** What a panel tells usePanelForm. */
 export interface PanelFormOptions<V extends object> {
@@ -83,15 +43,6 @@ export interface PanelFormOptions<V extends object> {
   confirm?: (values: V) => string;
   /** Where and how the call goes, when not POST order_items/<ref>/<action> with the lock. */
   send?: Pick<RunOptions, 'path' | 'noLock' | 'answer' | 'method'>;
-}
-
-/** A change handler's argument as the value to keep: an input's text, or the value a Mantine input hands over. */
-function inputValue(input: unknown): unknown {
-  if (typeof input === 'object' && input !== null && 'currentTarget' in input) {
-    const target = (input as ChangeEvent<HTMLInputElement>).currentTarget;
-    return target.value;
-  }
-  return input;
 }
 
 /** One action panel's form: values in the draft, checked by the schema, sent through the action. */

@@ -1,12 +1,13 @@
 /** /sign-in: e-mail and password; back to where the user was (or the dashboard) once signed in. */
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconClockPause } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CurrentUserSchema, type SignIn } from '../../../domain/contract/session';
 import { ApiError, api, setCsrfToken } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { useForm } from '../../components/form';
 import { PRODUCT_NAME, useDocumentTitle } from '../../components/page-title';
 import { paths } from '../../paths';
 import { loadDashboard } from '../screen-chunks';
@@ -38,39 +39,34 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const passwordRef = useRef<HTMLInputElement>(null);
   useEffect(preloadDashboard, []);
 
-  const signIn = useMutation({
-    mutationFn: (body: SignIn) => api.post('session', body, CurrentUserSchema, { allowUnauthorized: true }),
+  const form = useForm({
+    initial: { email: '', password: '' },
+    check: ({ email, password }) => ({
+      email: email.trim() ? undefined : 'Enter your e-mail address.',
+      password: password ? undefined : 'Enter your password.',
+    }),
+    body: ({ email, password }): SignIn => ({ email: email.trim(), password }),
+    send: (body) => api.post('session', body, CurrentUserSchema, { allowUnauthorized: true }),
     onSuccess: (data) => {
       setCsrfToken(data.csrf_token);
       queryClient.clear();
       queryClient.setQueryData(queryKeys.users.current, data);
       navigate(safeReturnPath(params.get('next')), { replace: true });
     },
-    onError: (error) => {
+    // Every refusal is the alert above the fields.
+    fields: [],
+    onFailure: (error) => {
       if (error instanceof ApiError && error.code === 'invalid_credentials') {
-        setPassword('');
+        form.set({ password: '' });
         passwordRef.current?.focus();
       }
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const errors: typeof fieldErrors = {};
-    if (!email.trim()) errors.email = 'Enter your e-mail address.';
-    if (!password) errors.password = 'Enter your password.';
-    setFieldErrors(errors);
-    if (errors.email || errors.password) return;
-    signIn.mutate({ email: email.trim(), password });
-  };
-
-  const error = signIn.error;
+  const error = form.error;
   const throttled = error instanceof ApiError && error.status === 429;
 
   return (
@@ -89,7 +85,7 @@ export default function SignInPage() {
             </Text>
           </Stack>
           <Paper withBorder shadow="sm" radius="md" p="xl">
-            <form onSubmit={submit} noValidate aria-label="Sign in">
+            <form onSubmit={form.submit} noValidate aria-label="Sign in">
               <Stack gap="md">
                 {error && (
                   <Alert
@@ -107,9 +103,7 @@ export default function SignInPage() {
                   type="email"
                   name="email"
                   autoComplete="username"
-                  value={email}
-                  onChange={(e) => setEmail(e.currentTarget.value)}
-                  error={fieldErrors.email}
+                  {...form.field('email')}
                   required
                   data-autofocus
                   autoFocus
@@ -120,14 +114,12 @@ export default function SignInPage() {
                   label="Password"
                   name="password"
                   autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                  error={fieldErrors.password}
+                  {...form.field('password')}
                   required
                   visibilityToggleButtonProps={{ 'aria-label': 'Show or hide what you typed' }}
                   data-testid="sign-in-password"
                 />
-                <Button type="submit" fullWidth loading={signIn.isPending} disabled={signIn.isPending} mt={4}>
+                <Button type="submit" fullWidth loading={form.saving} disabled={form.saving} mt={4}>
                   Sign in
                 </Button>
               </Stack>

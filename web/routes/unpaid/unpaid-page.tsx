@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBackUp, IconMailForward, IconShoppingCartX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -29,6 +29,7 @@ import {
 import { formatDateTime, formatPence } from '../../../domain/format';
 import { api, isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { useForm } from '../../components/form';
 import { PageHeader } from '../../components/page-title';
 import { notifySuccess } from '../../lib/notify';
 import { paths } from '../../paths';
@@ -124,41 +125,39 @@ function CartView({ cart, title }: { cart: Cart; title: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const original = cart.apology_email ?? unpaidCartEmail(cart.billing_address.name, cart.ref);
-  const [body, setBody] = useState(original);
-  const [bodyError, setBodyError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<CartAction | null>(null);
   const badge = STATE_BADGES[cart.state];
   const path = `carts/${encodeURIComponent(cart.ref)}`;
-
-  const finish = useMutation({
-    mutationFn: (action: CartAction) =>
-      action === 'notify'
+  const form = useForm({
+    initial: { body: original, action: 'notify' as CartAction },
+    check: ({ body, action }) => ({
+      body: action === 'notify' && !body.trim() ? 'Enter the e-mail to the customer.' : undefined,
+    }),
+    send: ({ body, action }) =>
+      (action === 'notify'
         ? api.post(
             `${path}/notify_and_close`,
             { message: { body } } satisfies NotifyAndClose,
             CartResponseSchema,
           )
-        : api.post(`${path}/close`, {}, CartResponseSchema),
-    onSuccess: (_data, action) => {
+        : api.post(`${path}/close`, {}, CartResponseSchema)
+      ).catch((error: unknown) => {
+        setConfirming(null);
+        throw error;
+      }),
+    onSuccess: (_data, { action }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.carts.all });
       setConfirming(null);
       notifySuccess(finishedMessage(action, cart));
       navigate(paths.dashboard);
     },
-    onError: (error) => {
-      setConfirming(null);
-      if (isApiError(error, 422)) setBodyError(error.fieldErrors['message.body'] ?? error.message);
-    },
+    onFailure: (error) => (isApiError(error, 422) ? { body: error.message } : undefined),
   });
+  const { body } = form.values;
 
+  // The e-mail is checked before the confirmation; the call goes once the user confirms.
   const ask = (action: CartAction) => {
-    if (action === 'notify' && !body.trim()) {
-      setBodyError('Enter the e-mail to the customer.');
-      return;
-    }
-    setBodyError(null);
-    finish.reset();
-    setConfirming(action);
+    if (form.validate({ action })) setConfirming(action);
   };
 
   return (
@@ -189,17 +188,11 @@ function CartView({ cart, title }: { cart: Cart; title: string }) {
               cart={cart}
               body={body}
               original={original}
-              onBodyChange={(next) => {
-                setBody(next);
-                if (bodyError) setBodyError(null);
-              }}
-              onRestore={() => {
-                setBody(original);
-                setBodyError(null);
-              }}
-              bodyError={bodyError}
-              failure={finish.isError && !isApiError(finish.error, 422) ? finish.error.message : null}
-              busy={finish.isPending}
+              onBodyChange={(next) => form.set({ body: next })}
+              onRestore={() => form.set({ body: original })}
+              bodyError={form.errors.body ?? null}
+              failure={form.failure?.message ?? null}
+              busy={form.saving}
               onAsk={ask}
             />
           ) : (
@@ -210,9 +203,9 @@ function CartView({ cart, title }: { cart: Cart; title: string }) {
       <ConfirmModal
         cart={cart}
         confirming={confirming}
-        busy={finish.isPending}
+        busy={form.saving}
         onCancel={() => setConfirming(null)}
-        onConfirm={(action) => finish.mutate(action)}
+        onConfirm={(action) => form.submit(null, { action })}
       />
     </>
   );

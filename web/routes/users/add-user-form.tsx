@@ -1,37 +1,22 @@
 /** Create a staff account: name, e-mail, role, orderer flag and an initial password. */
 import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { Role } from '../../../domain/contract/session';
 import { AdminUserResponseSchema } from '../../../domain/contract/users';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { useForm } from '../../components/form';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { PasswordField } from './password-field';
-import { checkNewUser, ROLE_OPTIONS, userFieldErrors } from './users-api';
-
-const FIELDS = ['name', 'email', 'role', 'is_orderer', 'password'];
+import { checkNewUser, ROLE_OPTIONS } from './users-api';
 
 export function AddUserForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState({
-    name: '',
-    email: '',
-    role: 'orderer' as Role,
-    is_orderer: true,
-    password: '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const nameRef = useRef<HTMLInputElement>(null);
-  useEffect(() => nameRef.current?.focus(), []);
-
-  const set = <K extends keyof typeof draft>(field: K, value: (typeof draft)[K]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-  };
-
-  const create = useMutation({
-    mutationFn: () => api.post('users', { ...draft, email: draft.email.trim() }, AdminUserResponseSchema),
+  const form = useForm({
+    initial: { name: '', email: '', role: 'orderer' as Role, is_orderer: true, password: '' },
+    check: checkNewUser,
+    send: (draft) => api.post('users', { ...draft, email: draft.email.trim() }, AdminUserResponseSchema),
     onSuccess: async ({ user }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.users.admin }),
@@ -40,18 +25,10 @@ export function AddUserForm({ onDone }: { onDone: () => void }) {
       notifySuccess(`Created the account for ${user.name} (${user.email}).`);
       onDone();
     },
-    onError: (error) => {
-      const found = userFieldErrors(error, FIELDS);
-      setErrors(found);
-      if (Object.keys(found).length === 0) notifyError(error, 'Could not create the user');
-    },
+    onFailure: (error) => notifyError(error, 'Could not create the user'),
   });
-
-  const submit = () => {
-    const found = checkNewUser(draft);
-    setErrors(found);
-    if (Object.keys(found).length === 0) create.mutate();
-  };
+  const nameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => nameRef.current?.focus(), []);
 
   return (
     <Paper
@@ -61,61 +38,35 @@ export function AddUserForm({ onDone }: { onDone: () => void }) {
       p="md"
       aria-label="New user"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      onSubmit={form.submit}
     >
       <Text fw={600} size="sm" mb="sm">
         New user
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
-        <TextInput
-          ref={nameRef}
-          label="Name"
-          withAsterisk
-          value={draft.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={errors.name}
-          autoComplete="off"
-        />
-        <TextInput
-          label="E-mail"
-          type="email"
-          withAsterisk
-          value={draft.email}
-          onChange={(e) => set('email', e.currentTarget.value)}
-          error={errors.email}
-          autoComplete="off"
-        />
+        <TextInput ref={nameRef} label="Name" withAsterisk {...form.field('name')} autoComplete="off" />
+        <TextInput label="E-mail" type="email" withAsterisk {...form.field('email')} autoComplete="off" />
         <Select
           label="Role"
           withAsterisk
           data={ROLE_OPTIONS}
-          value={draft.role}
-          onChange={(v) => v && set('role', v as Role)}
+          value={form.values.role}
+          onChange={(v) => v && form.set({ role: v as Role })}
           allowDeselect={false}
-          error={errors.role}
+          error={form.errors.role}
         />
-        <PasswordField
-          label="Initial password"
-          value={draft.password}
-          onChange={(v) => set('password', v)}
-          error={errors.password}
-        />
+        <PasswordField label="Initial password" {...form.field('password')} />
       </SimpleGrid>
       <Group justify="space-between" mt="md">
         <Checkbox
           label="Orderer: has a personal queue and can be assigned items"
-          checked={draft.is_orderer}
-          onChange={(e) => set('is_orderer', e.currentTarget.checked)}
-          error={errors.is_orderer}
+          {...form.checkbox('is_orderer')}
         />
         <Group gap="xs">
-          <Button variant="default" onClick={onDone} disabled={create.isPending}>
+          <Button variant="default" onClick={onDone} disabled={form.saving}>
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={form.saving}>
             Create user
           </Button>
         </Group>

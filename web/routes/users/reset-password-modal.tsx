@@ -1,13 +1,13 @@
 /** Sets a new password for a user; their sessions end at once. Shows the password until closed. */
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminUserResponseSchema } from '../../../domain/contract/users';
 import { api } from '../../api/client';
+import { useForm } from '../../components/form';
 import { notifyError } from '../../lib/notify';
 import { PasswordField } from './password-field';
-import { type AdminUser, generatePassword, MIN_PASSWORD_LENGTH, userFieldErrors } from './users-api';
+import { type AdminUser, generatePassword, MIN_PASSWORD_LENGTH } from './users-api';
 
 export function ResetPasswordModal({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
@@ -18,18 +18,24 @@ export function ResetPasswordModal({ user, onClose }: { user: AdminUser | null; 
 }
 
 function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [password, setPassword] = useState(generatePassword);
-  const [error, setError] = useState<string | undefined>();
-  const reset = useMutation({
-    mutationFn: () => api.post(`users/${user.id}/reset_password`, { password }, AdminUserResponseSchema),
-    onError: (e) => {
-      const found = userFieldErrors(e, ['password']).password;
-      setError(found);
-      if (!found) notifyError(e, 'Could not reset the password');
-    },
+  const [done, setDone] = useState(false);
+  const [generated] = useState(generatePassword);
+  const form = useForm({
+    initial: { password: generated },
+    check: ({ password }) => ({
+      password:
+        password.length < MIN_PASSWORD_LENGTH
+          ? `Passwords have at least ${MIN_PASSWORD_LENGTH} characters.`
+          : undefined,
+    }),
+    send: ({ password }) =>
+      api.post(`users/${user.id}/reset_password`, { password }, AdminUserResponseSchema),
+    onSuccess: () => setDone(true),
+    onFailure: (error) => notifyError(error, 'Could not reset the password'),
   });
+  const { password } = form.values;
 
-  if (reset.isSuccess) {
+  if (done) {
     return (
       <Stack gap="md">
         <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
@@ -56,37 +62,18 @@ function ResetPasswordForm({ user, onClose }: { user: AdminUser; onClose: () => 
   }
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (password.length < MIN_PASSWORD_LENGTH) {
-          setError(`Passwords have at least ${MIN_PASSWORD_LENGTH} characters.`);
-          return;
-        }
-        reset.mutate();
-      }}
-      noValidate
-    >
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="md">
         <Text size="sm">
           Set a new password for <b>{user.name}</b> ({user.email}). They are signed out at once and sign in
           again with the new password.
         </Text>
-        <PasswordField
-          label="New password"
-          defaultVisible
-          value={password}
-          onChange={(v) => {
-            setPassword(v);
-            setError(undefined);
-          }}
-          error={error}
-        />
+        <PasswordField label="New password" defaultVisible {...form.field('password')} />
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={reset.isPending}>
+          <Button variant="default" onClick={onClose} disabled={form.saving}>
             Cancel
           </Button>
-          <Button type="submit" loading={reset.isPending}>
+          <Button type="submit" loading={form.saving}>
             Set password
           </Button>
         </Group>

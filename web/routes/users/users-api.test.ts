@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/client';
 import {
   type AdminUser,
   checkNewUser,
@@ -10,7 +9,6 @@ import {
   MIN_PASSWORD_LENGTH,
   roleLabel,
   userChanges,
-  userFieldErrors,
   usersQuery,
 } from './users-api';
 
@@ -74,27 +72,6 @@ describe('generatePassword', () => {
     expect(a).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{4}(-[a-km-zA-HJ-NP-Z2-9]{4}){3}$/);
     expect(a.length).toBeGreaterThanOrEqual(MIN_PASSWORD_LENGTH);
     expect(generatePassword()).not.toBe(a);
-  });
-});
-
-describe('userFieldErrors', () => {
-  it('reads [{field, message}] details by the last part of the field, first message wins', () => {
-    const error = new ApiError(422, 'invalid_input', 'Check the form.', [
-      { field: 'user.email', message: 'Taken.' },
-      { field: 'user.email', message: 'Second.' },
-      { field: 'user.password', message: 'Too short.' },
-      { nonsense: true },
-    ]);
-    expect(userFieldErrors(error, ['email', 'name'])).toEqual({ email: 'Taken.' });
-  });
-
-  it('reads a map of details too', () => {
-    const error = new ApiError(422, 'invalid_input', 'Check the form.', { name: 'Enter a name.' });
-    expect(userFieldErrors(error, ['name'])).toEqual({ name: 'Enter a name.' });
-  });
-
-  it('has nothing for other errors', () => {
-    expect(userFieldErrors(new Error('boom'), ['name'])).toEqual({});
   });
 });
 

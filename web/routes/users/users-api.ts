@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Role } from '../../../domain/contract/session';
 import { type AdminUser, AdminUserListSchema } from '../../../domain/contract/users';
-import { ApiError, api } from '../../api/client';
+import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
 export type { AdminUser };
@@ -35,24 +35,6 @@ export function generatePassword(): string {
   crypto.getRandomValues(bytes);
   const chars = Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
   return chars.match(/.{4}/g)?.join('-') ?? chars;
-}
-
-/** Field errors of a failed user write, by field (the server's details are `[{field, message}]`). */
-export function userFieldErrors(error: unknown, fields: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!(error instanceof ApiError)) return out;
-  const pairs: [string, string][] = Array.isArray(error.details)
-    ? error.details.flatMap((d) =>
-        d && typeof d === 'object' && typeof d.field === 'string' && typeof d.message === 'string'
-          ? [[d.field, d.message] as [string, string]]
-          : [],
-      )
-    : Object.entries(error.fieldErrors);
-  for (const [path, message] of pairs) {
-    const field = path.split('.').pop() ?? path;
-    if (fields.includes(field)) out[field] ??= message;
-  }
-  return out;
 }
 
 /** Client-side checks matching the server's rules, so most mistakes show before a round trip. */

@@ -34,6 +34,7 @@ import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useCurrentUser } from '../../components/auth';
+import { useForm } from '../../components/form';
 import { PageHeader } from '../../components/page-title';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AddUserForm } from './add-user-form';
@@ -45,7 +46,6 @@ import {
   roleLabel,
   type UserChanges,
   userChanges,
-  userFieldErrors,
   usersQuery,
 } from './users-api';
 
@@ -275,60 +275,37 @@ function StatusBadge({ active }: { active: boolean }) {
 
 /** The row as a form: name, role and orderer flag; Enter in the name saves, Escape cancels. */
 function UserEditRow({ user, isMe, onDone }: { user: AdminUser; isMe: boolean; onDone: () => void }) {
-  const [draft, setDraft] = useState({ name: user.name, role: user.role, is_orderer: user.is_orderer });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useUpdateUser();
+  const form = useForm({
+    initial: { name: user.name, role: user.role, is_orderer: user.is_orderer },
+    check: ({ name }) => ({ name: name.trim() ? undefined : 'Enter a name.' }),
+    body: (draft) => userChanges(user, draft),
+    // Nothing changed: nothing to send.
+    send: (changes) =>
+      Object.keys(changes).length === 0 ? Promise.resolve(null) : save.mutateAsync({ id: user.id, changes }),
+    onSuccess: (answer, draft) => {
+      onDone();
+      if (answer) notifySuccess(`Saved ${draft.name.trim()}.`);
+    },
+    onFailure: (error) => notifyError(error, `Could not save ${user.name}`),
+  });
   const nameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => nameRef.current?.focus(), []);
 
-  const submit = () => {
-    if (!draft.name.trim()) {
-      setErrors({ name: 'Enter a name.' });
-      return;
-    }
-    const changes = userChanges(user, draft);
-    if (Object.keys(changes).length === 0) {
-      onDone();
-      return;
-    }
-    save.mutate(
-      { id: user.id, changes },
-      {
-        onSuccess: () => {
-          onDone();
-          notifySuccess(`Saved ${draft.name.trim()}.`);
-        },
-        onError: (error) => {
-          const found = userFieldErrors(error, ['name', 'role', 'is_orderer']);
-          setErrors(found);
-          if (Object.keys(found).length === 0) notifyError(error, `Could not save ${user.name}`);
-        },
-      },
-    );
-  };
   const keys = (e: KeyboardEvent) => {
     if (e.defaultPrevented) return;
-    if (e.key === 'Escape' && !save.isPending) onDone();
+    if (e.key === 'Escape' && !form.saving) onDone();
     if (e.key === 'Enter' && e.target === nameRef.current) {
       e.preventDefault();
-      submit();
+      form.submit();
     }
   };
 
   return (
     <Table.Tr onKeyDown={keys} bg="var(--mantine-primary-color-light)" style={{ verticalAlign: 'top' }}>
       <Table.Td>
-        <TextInput
-          ref={nameRef}
-          aria-label="Name"
-          value={draft.name}
-          onChange={(e) => {
-            setDraft({ ...draft, name: e.currentTarget.value });
-            setErrors({});
-          }}
-          error={errors.name}
-        />
+        <TextInput ref={nameRef} aria-label="Name" {...form.field('name')} />
       </Table.Td>
       <Table.Td pt={14}>{user.email}</Table.Td>
       <Table.Td>
@@ -336,31 +313,26 @@ function UserEditRow({ user, isMe, onDone }: { user: AdminUser; isMe: boolean; o
           <Select
             aria-label="Role"
             data={ROLE_OPTIONS}
-            value={draft.role}
-            onChange={(v) => v && setDraft({ ...draft, role: v as Role })}
+            value={form.values.role}
+            onChange={(v) => v && form.set({ role: v as Role })}
             allowDeselect={false}
             disabled={isMe}
-            error={errors.role}
+            error={form.errors.role}
           />
         </Tooltip>
       </Table.Td>
       <Table.Td pt={14}>
-        <Checkbox
-          label="Orderer"
-          checked={draft.is_orderer}
-          onChange={(e) => setDraft({ ...draft, is_orderer: e.currentTarget.checked })}
-          error={errors.is_orderer}
-        />
+        <Checkbox label="Orderer" {...form.checkbox('is_orderer')} />
       </Table.Td>
       <Table.Td pt={14}>
         <StatusBadge active={user.active} />
       </Table.Td>
       <Table.Td colSpan={2}>
         <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Button size="xs" onClick={submit} loading={save.isPending}>
+          <Button size="xs" onClick={() => form.submit()} loading={form.saving}>
             Save
           </Button>
-          <Button size="xs" variant="default" onClick={onDone} disabled={save.isPending}>
+          <Button size="xs" variant="default" onClick={onDone} disabled={form.saving}>
             Cancel
           </Button>
         </Group>

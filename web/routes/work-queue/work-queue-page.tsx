@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { type OrderItemListRow, OrderItemResponseSchema } from '../../../domain/contract/order-item';
@@ -15,6 +15,7 @@ import { queryKeys } from '../../api/query-keys';
 import { isAdmin, useCurrentUser } from '../../components/auth';
 import { BulkBar, useTicked } from '../../components/bulk-bar';
 import { FcoBatchesTable } from '../../components/fco-batches-table';
+import { useForm } from '../../components/form';
 import { GroupCounts } from '../../components/group-counts';
 import { OrderItemsTable } from '../../components/order-items-table';
 import { PageHeader } from '../../components/page-title';
@@ -26,23 +27,26 @@ import { paths } from '../../paths';
 function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const orderers = useQuery(orderersQuery);
-  const [ordererId, setOrdererId] = useState<string | null>(null);
-  const reassign = useMutation({
-    mutationFn: (target: OrderItemListRow) =>
-      api.post(
-        `order_items/${target.ref}/reassign`,
-        { reassign: { orderer_id: Number(ordererId) }, lock_version: target.lock_version },
-        OrderItemResponseSchema,
-      ),
-    onSuccess: (_, target) => {
+  const form = useForm({
+    initial: { ordererId: null as string | null },
+    send: ({ ordererId }) =>
+      item
+        ? api.post(
+            `order_items/${item.ref}/reassign`,
+            { reassign: { orderer_id: Number(ordererId) }, lock_version: item.lock_version },
+            OrderItemResponseSchema,
+          )
+        : Promise.reject(new Error('No item to reassign.')),
+    onSuccess: ({ order_item: target }, { ordererId }) => {
       const name = orderers.data?.orderers.find((o) => String(o.id) === ordererId)?.name ?? 'the orderer';
       notifySuccess(`${target.ref} reassigned to ${name}.`);
-      setOrdererId(null);
+      form.reset();
       void queryClient.invalidateQueries({ queryKey: queryKeys.orderers.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.orderItems.all });
       onClose();
     },
   });
+  const { ordererId } = form.values;
   const options = (orderers.data?.orderers ?? [])
     .filter((o) => o.id !== item?.user?.id)
     .map((o) => ({ value: String(o.id), label: o.name }));
@@ -51,7 +55,7 @@ function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClo
     <Modal
       opened={item !== null}
       onClose={() => {
-        reassign.reset();
+        form.clearMessages();
         onClose();
       }}
       title={item ? `Reassign ${item.ref}` : 'Reassign'}
@@ -60,7 +64,7 @@ function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClo
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (ordererId) reassign.mutate(item);
+            if (ordererId) form.submit();
           }}
         >
           <Stack gap="sm">
@@ -71,22 +75,21 @@ function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClo
               label="New orderer"
               placeholder="Choose an orderer"
               data={options}
-              value={ordererId}
-              onChange={setOrdererId}
+              {...form.field('ordererId')}
               searchable
               data-autofocus
             />
-            {reassign.isError && (
+            {form.failure && (
               <Alert color="red" role="alert" title="ERROR: Could not perform action">
-                {reassign.error.message}
-                {isApiError(reassign.error, 409) && ' The item changed; reload the queue and try again.'}
+                {form.failure.message}
+                {isApiError(form.failure, 409) && ' The item changed; reload the queue and try again.'}
               </Alert>
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={!ordererId} loading={reassign.isPending}>
+              <Button type="submit" disabled={!ordererId} loading={form.saving}>
                 Reassign
               </Button>
             </Group>
