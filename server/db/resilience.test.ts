@@ -1,8 +1,8 @@
 /** The pieces of database resilience that need no database: error classification and backoff schedules. */
 import { describe, expect, it } from 'vitest';
 import { RETRY_MAX_MS, retryDelayMs } from '../jobs/runner';
-import { RECONNECT_MAX_MS, reconnectDelayMs } from './listener';
 import { isDatabaseUnavailable } from './client';
+import { RECONNECT_MAX_MS, reconnectDelayMs } from './listener';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
