@@ -1,5 +1,5 @@
 /** FCO batches as the queues list them: each ref links to its batch page. */
-import { Anchor, Badge, Paper, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { FcoBatch } from '../../domain/contract/queues';
 import { formatDate, formatPence } from '../../domain/format';
@@ -98,5 +98,17 @@ export function FcoBatchesTable({ batches, loading, label, emptyText }: FcoBatch
         </Table>
       </Table.ScrollContainer>
     </Paper>
+  );
+}
+
+/** A list of FCO batches under its heading, as the queues show them below their items. */
+export function FcoBatchesSection({ title, ...table }: FcoBatchesTableProps & { title: string }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <FcoBatchesTable {...table} />
+    </Stack>
   );
 }

@@ -1,9 +1,9 @@
 /**
  * /work-queues/:ordererId: one orderer's queue: their counts (each a link to the list filtered), open items
  * filtered as the URL says, and the FCO batches they have to despatch. Admins can hand an item, or all the
- * ticked ones, to another orderer.
+ * ticked ones, to another orderer. The queue screen (components/queue-screen.tsx) with a Reassign row action.
  */
-import { Alert, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,14 +13,11 @@ import { api, isApiError } from '../../api/client';
 import { ordererQueueQuery, orderersQuery } from '../../api/queries';
 import { queryKeys } from '../../api/query-keys';
 import { isAdmin, useCurrentUser } from '../../components/auth';
-import { BulkBar, useTicked } from '../../components/bulk-bar';
-import { FcoBatchesTable } from '../../components/fco-batches-table';
+import { FcoBatchesSection } from '../../components/fco-batches-table';
 import { useForm } from '../../components/form';
 import { GroupCounts } from '../../components/group-counts';
-import { OrderItemsTable } from '../../components/order-items-table';
 import { PageHeader } from '../../components/page-title';
-import { useQueueView } from '../../components/queue-view';
-import { SaveViewButton } from '../../components/save-view-button';
+import { QueueScreen, useQueue } from '../../components/queue-screen';
 import { notifySuccess } from '../../lib/notify';
 import { paths } from '../../paths';
 
@@ -103,98 +100,69 @@ function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClo
 export default function WorkQueuePage() {
   const { ordererId = '' } = useParams();
   const user = useCurrentUser();
-  const [view, setView] = useQueueView();
-  const queue = useQuery(ordererQueueQuery(ordererId, view));
+  const queue = useQueue((view) => ordererQueueQuery(ordererId, view));
   const [reassigning, setReassigning] = useState<OrderItemListRow | null>(null);
-  const [ticked, setTicked] = useTicked(view.filter);
   const admin = isAdmin(user);
-  const stats = queue.data?.stats;
+  const { data, error } = queue.result;
+  const stats = data?.stats;
 
-  if (queue.isError) {
+  if (error) {
     return (
       <>
         <PageHeader title="Work queue" />
-        <Alert
-          color="red"
-          role="alert"
-          title={isApiError(queue.error, 404) ? 'No such orderer' : 'Could not load'}
-        >
-          {queue.error.message}
+        <Alert color="red" role="alert" title={isApiError(error, 404) ? 'No such orderer' : 'Could not load'}>
+          {error.message}
         </Alert>
       </>
     );
   }
 
   return (
-    <>
-      <PageHeader
-        title={queue.data ? `Work queue: ${queue.data.orderer.name}` : 'Work queue'}
-        description={
-          queue.data ? `${queue.data.orderer.email} · open items, earliest despatch date first` : ' '
-        }
-      />
-      <Stack gap="lg">
+    <QueueScreen
+      queue={queue}
+      title={data ? `Work queue: ${data.orderer.name}` : 'Work queue'}
+      description={data ? `${data.orderer.email} · open items, earliest despatch date first` : ' '}
+      errorTitle="Could not load"
+      counts={
         <GroupCounts
           counts={
             stats
               ? { open: stats.open_items, overdue: stats.overdue, byGroup: stats.by_group }
-              : queue.data
+              : data
                 ? { open: 0, overdue: 0, byGroup: {} }
                 : undefined
           }
           path={paths.workQueue(ordererId)}
         />
-        <OrderItemsTable
-          label={`Order items of ${queue.data?.orderer.name ?? 'the orderer'}`}
-          data={queue.data}
-          loading={queue.isPending}
-          stale={queue.isPlaceholderData}
-          view={view}
-          onViewChange={setView}
-          emptyText="This orderer has no open items."
-          aside={<SaveViewButton />}
-          selection={{ selected: ticked, onChange: setTicked }}
-          footer={
-            <BulkBar
-              selected={ticked}
-              onSelectedChange={setTicked}
-              pageIds={(queue.data?.order_items ?? []).map((i) => i.id)}
-              totalCount={queue.data?.total_count ?? 0}
-              list={{ scope: 'work_queue', ordererId: Number(ordererId) }}
-              filter={view.filter}
-              admin={admin}
-            />
-          }
-          rowActionLabel="Reassign"
-          rowAction={
-            admin
-              ? (item) => (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    leftSection={<IconArrowsExchange size={14} aria-hidden />}
-                    onClick={() => setReassigning(item)}
-                    aria-label={`Reassign ${item.ref}`}
-                  >
-                    Reassign
-                  </Button>
-                )
-              : undefined
-          }
-        />
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            FCO batches to despatch
-          </Title>
-          <FcoBatchesTable
-            label="FCO batches to despatch"
-            batches={queue.data?.fco_batches_to_despatch}
-            loading={queue.isPending}
-            emptyText="No FCO batch holding this orderer’s items is waiting to be posted."
-          />
-        </Stack>
-      </Stack>
-      {admin && <ReassignModal item={reassigning} onClose={() => setReassigning(null)} />}
-    </>
+      }
+      label={`Order items of ${data?.orderer.name ?? 'the orderer'}`}
+      emptyText="This orderer has no open items."
+      bulk={{ list: { scope: 'work_queue', ordererId: Number(ordererId) }, admin }}
+      rowActionLabel="Reassign"
+      rowAction={
+        admin
+          ? (item) => (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                leftSection={<IconArrowsExchange size={14} aria-hidden />}
+                onClick={() => setReassigning(item)}
+                aria-label={`Reassign ${item.ref}`}
+              >
+                Reassign
+              </Button>
+            )
+          : undefined
+      }
+      dialogs={admin && <ReassignModal item={reassigning} onClose={() => setReassigning(null)} />}
+    >
+      <FcoBatchesSection
+        title="FCO batches to despatch"
+        label="FCO batches to despatch"
+        batches={data?.fco_batches_to_despatch}
+        loading={queue.result.isPending}
+        emptyText="No FCO batch holding this orderer’s items is waiting to be posted."
+      />
+    </QueueScreen>
   );
 }
