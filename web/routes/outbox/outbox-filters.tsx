@@ -3,19 +3,12 @@ import { Button, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { OUTBOX_STATUSES, OutboxKindsSchema, type OutboxStatus } from '../../../domain/contract/outbox';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
+import { OUTBOX_STATUSES, type OutboxStatus } from '../../../domain/contract/outbox';
 import { DateField } from '../order/date-field';
+import { outboxKindsQuery } from './outbox-api';
 import { isFiltered, kindLabel, type OutboxFilters } from './outbox-model';
 import classes from './outbox-page.module.css';
 import { STATUS } from './outbox-status';
-
-const kindsQuery = {
-  queryKey: queryKeys.outbox.kinds,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get('outbox/kinds', OutboxKindsSchema, { signal }),
-  staleTime: 5 * 60_000,
-};
 
 export function OutboxFilterBar({
   filters,
@@ -24,7 +17,7 @@ export function OutboxFilterBar({
   filters: OutboxFilters;
   onChange: (next: OutboxFilters) => void;
 }) {
-  const kinds = useQuery(kindsQuery);
+  const kinds = useQuery(outboxKindsQuery);
   // The recipient is typed, then applied with Enter or the button: one URL change per search, not per key.
   const [to, setTo] = useState(filters.to ?? '');
   useEffect(() => setTo(filters.to ?? ''), [filters.to]);

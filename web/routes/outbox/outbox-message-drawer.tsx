@@ -21,21 +21,15 @@ import { IconAlertTriangle, IconDownload, IconRepeat } from '@tabler/icons-react
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { type OutboxMessageDetail, OutboxMessageDetailResponseSchema } from '../../../domain/contract/outbox';
+import type { OutboxMessageDetail } from '../../../domain/contract/outbox';
 import { formatDateTime } from '../../../domain/format';
-import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { paths } from '../../paths';
+import { outboxMessageQuery, resendMessage } from './outbox-api';
 import { htmlPreviewDocument, kindLabel } from './outbox-model';
 import classes from './outbox-page.module.css';
 import { StatusBadge } from './outbox-status';
-
-const messageQuery = (id: number) => ({
-  queryKey: queryKeys.outbox.message(id),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get(`outbox/${id}`, OutboxMessageDetailResponseSchema, { signal }),
-});
 
 function Header({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -164,8 +158,7 @@ function ResendButton({ m, onResent }: { m: OutboxMessageDetail; onResent: (copy
   const queryClient = useQueryClient();
   const [key, setKey] = useState<string | null>(null);
   const resend = useMutation({
-    mutationFn: (resendKey: string) =>
-      api.post(`outbox/${m.id}/resend`, { resend_key: resendKey }, OutboxMessageDetailResponseSchema),
+    mutationFn: (resendKey: string) => resendMessage(m.id, resendKey),
     onSuccess: ({ message }) => {
       setKey(null);
       notifySuccess(`A copy of the e-mail to ${m.to} is queued.`);
@@ -215,7 +208,7 @@ export function OutboxMessageDrawer({
   /** The URL that opens another message (a copy or the original) with the list's filters kept. */
   linkTo: (id: number) => string;
 }) {
-  const query = useQuery({ ...messageQuery(id ?? 0), enabled: id !== null });
+  const query = useQuery({ ...outboxMessageQuery(id ?? 0), enabled: id !== null });
   const m = query.data?.message;
   // "Queued as #n" belongs to the message it was resent from, not to the next one opened.
   const [resent, setResent] = useState<{ from: number; copy: number } | null>(null);

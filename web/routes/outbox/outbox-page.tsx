@@ -17,20 +17,16 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconPaperclip, IconSend } from '@tabler/icons-react';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import {
-  type OutboxMessage,
-  OutboxMessageResponseSchema,
-  OutboxPageSchema,
-} from '../../../domain/contract/outbox';
+import type { OutboxMessage } from '../../../domain/contract/outbox';
 import { formatDateTime } from '../../../domain/format';
-import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { PageHeader } from '../../components/page-title';
 import { pageFromParams } from '../../components/queue-view';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { paths } from '../../paths';
+import { outboxQuery, retryMessage } from './outbox-api';
 import { OutboxFilterBar } from './outbox-filters';
 import { OutboxMessageDrawer } from './outbox-message-drawer';
 import {
@@ -45,25 +41,12 @@ import classes from './outbox-page.module.css';
 import { StatusBadge } from './outbox-status';
 
 const COLUMNS = 7;
-const IN_FLIGHT_POLL_MS = 5_000;
-
-const outboxQuery = (filters: OutboxFilters, page: number) =>
-  queryOptions({
-    queryKey: queryKeys.outbox.list({ ...filters, page }),
-    queryFn: ({ signal }) => api.get('outbox', OutboxPageSchema, { query: { ...filters, page }, signal }),
-    placeholderData: keepPreviousData,
-    // While messages are on their way, look again every few seconds so their state moves on screen.
-    refetchInterval: (query) =>
-      query.state.data?.messages.some((m) => m.status === 'pending' || m.status === 'sending')
-        ? IN_FLIGHT_POLL_MS
-        : false,
-  });
 
 /** Puts a failed message back in the queue (after the address or the mail server was fixed). */
 function SendAgainButton({ message }: { message: OutboxMessage }) {
   const queryClient = useQueryClient();
   const retry = useMutation({
-    mutationFn: () => api.post(`outbox/${message.id}/retry`, {}, OutboxMessageResponseSchema),
+    mutationFn: () => retryMessage(message.id),
     onSuccess: () => {
       notifySuccess(`The e-mail to ${message.to} will be sent again.`);
       void queryClient.invalidateQueries({ queryKey: queryKeys.outbox.all });
