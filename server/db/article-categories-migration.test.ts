@@ -37,4 +37,6 @@ it('turns free-text article categories into rows and references them', async () 
   } finally {
     await pglite.close();
   }
-});
+  // Applying ~30 migrations by hand to a fresh embedded database takes seconds, and far longer on a loaded
+  // machine: this test has more than the default 30 s.
+}, 120_000);

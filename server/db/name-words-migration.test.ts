@@ -41,4 +41,6 @@ it('fills the words from the orderables stored, then keeps them as orderables ar
   } finally {
     await pglite.close();
   }
-});
+  // Applying ~30 migrations by hand to a fresh embedded database takes seconds, and far longer on a loaded
+  // machine: this test has more than the default 30 s.
+}, 120_000);
