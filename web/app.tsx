@@ -14,7 +14,7 @@ import {
 } from 'react-router';
 import { isApiError, setCsrfToken, setUnauthorizedHandler, signInPath } from './api/client';
 import { currentUserQuery } from './api/queries';
-import { AppLayout } from './components/app-layout';
+import { AppLayout, ScreenLoading } from './components/app-layout';
 import { AdminOnly, RequireSignIn } from './components/auth';
 import { KeyboardShellProvider } from './components/keyboard-shell';
 import { RouteError } from './components/route-error';
@@ -131,6 +131,8 @@ export function createRouter(queryClient: QueryClient) {
         {
           // A screen failing (its code cannot load, or it throws): the header and navigation stay.
           errorElement: <RouteError />,
+          // A fresh page load: the shell, and a skeleton where the screen comes once its module is there.
+          hydrateFallbackElement: <ScreenLoading />,
           children: screens(queryClient),
         },
       ],

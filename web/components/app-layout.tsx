@@ -129,6 +129,22 @@ function Navigation() {
   );
 }
 
+/**
+ * A screen's place while its code loads: on a fresh page load the router shows it until the screen's route
+ * module is there (web/app.tsx), and the shell shows it if a part of a screen suspends without a fallback of
+ * its own.
+ */
+export function ScreenLoading() {
+  return (
+    <Stack gap="md" role="status" aria-busy="true">
+      <VisuallyHidden>Loading…</VisuallyHidden>
+      <Skeleton h={28} w={240} />
+      <Skeleton h={16} w={380} />
+      <Skeleton h={220} />
+    </Stack>
+  );
+}
+
 export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const { openHelp } = useKeyboard();
@@ -188,16 +204,7 @@ export function AppLayout() {
         <Navigation />
       </AppShell.Navbar>
       <AppShell.Main id="main" className={classes.main}>
-        <Suspense
-          fallback={
-            <Stack gap="md" role="status" aria-busy="true">
-              <VisuallyHidden>Loading…</VisuallyHidden>
-              <Skeleton h={28} w={240} />
-              <Skeleton h={16} w={380} />
-              <Skeleton h={220} />
-            </Stack>
-          }
-        >
+        <Suspense fallback={<ScreenLoading />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>
