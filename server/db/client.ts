@@ -14,12 +14,29 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type MigrateOptions, type MigrationSession, runMigrations, takeMigrationLock } from './migrate';
-import { type ConflictCounts, retryConflicts } from './retry';
+import { type ConflictCounts, type ConflictRetry, conflictRetry } from './retry';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle; services accept `Db | Tx` so they can join an outer transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The conflict policy of each PostgreSQL handle (retry.ts); PGlite's handles have none. */
+const retries = new WeakMap<Db | Tx, ConflictRetry>();
+
+/**
+ * Runs `work` in a transaction of `db`: on PostgreSQL, again (from the start) when it loses a deadlock or a
+ * serialization check (retry.ts), so `work` does database work only. Given a transaction, it is a savepoint
+ * inside it, never retried on its own. Every service starts its transactions here, not with `db.transaction`.
+ */
+export function transaction<T>(
+  db: Db | Tx,
+  work: (tx: Tx) => Promise<T>,
+  config?: Parameters<Db['transaction']>[1],
+): Promise<T> {
+  const retry = retries.get(db);
+  return retry ? retry.run(() => db.transaction(work, config)) : db.transaction(work, config);
+}
 
 export interface Database {
   db: Db;
@@ -139,7 +156,8 @@ export function fromPostgres(
   pool.on('connect', (client) => client.on('error', report));
   const db = drizzlePg(pool, { schema, logger });
   // Concurrent transactions can deadlock on PostgreSQL (never on PGlite's one connection): the loser runs again.
-  const conflictCounts = retryConflicts(db, { onRetry: opts.onConflictRetry });
+  const retry = conflictRetry({ onRetry: opts.onConflictRetry });
+  retries.set(db, retry);
   return {
     db,
     kind: 'postgres',
@@ -177,7 +195,7 @@ export function fromPostgres(
     },
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    conflictCounts,
+    conflictCounts: retry.counts,
   };
 }
 

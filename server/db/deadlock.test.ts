@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, freshDatabase } from '../test/harness';
-import { type Database, type Db, isDatabaseUnavailable, type Tx } from './client';
+import { type Database, type Db, isDatabaseUnavailable, type Tx, transaction } from './client';
 import { isTransactionConflict } from './retry';
 import { users } from './schema';
 
@@ -19,7 +19,7 @@ const onPostgres = process.env.TEST_DB_KIND === 'postgres';
  * Runs two transactions that close a circle: the first renames user A then B, the second B then A, each
  * waiting for the other to hold its first row. Answers both outcomes and how often each callback ran.
  */
-async function closeACircle(run: Db['transaction'], ids: [number, number], names: [string, string]) {
+async function closeACircle(run: (work: (tx: Tx) => Promise<void>) => Promise<void>, ids: [number, number], names: [string, string]) {
   const runs = [0, 0];
   let firstHolds!: () => void;
   const firstReady = new Promise<void>((resolve) => {
@@ -65,7 +65,7 @@ describe.runIf(onPostgres)('a deadlock between two transactions', () => {
     const pool = new pg.Pool({ connectionString: database.url, max: 2 });
     try {
       const raw = drizzle(pool) as unknown as Db;
-      const { outcomes } = await closeACircle(raw.transaction.bind(raw), ids, ['Raw First', 'Raw Second']);
+      const { outcomes } = await closeACircle((work) => raw.transaction(work), ids, ['Raw First', 'Raw Second']);
       const failed = outcomes.filter((o) => o.status === 'rejected');
       expect(failed).toHaveLength(1);
       const error = (failed[0] as PromiseRejectedResult).reason as Error & { cause?: { code?: string } };
@@ -79,7 +79,7 @@ describe.runIf(onPostgres)('a deadlock between two transactions', () => {
 
   it("runs the loser again through the app's handle: both commit, the loser's work last", async () => {
     const before = database.conflictCounts?.() ?? { retried: 0, gaveUp: 0 };
-    const { outcomes, runs } = await closeACircle(database.db.transaction.bind(database.db), ids, [
+    const { outcomes, runs } = await closeACircle((work) => transaction(database.db, work), ids, [
       'Retry First',
       'Retry Second',
     ]);
@@ -97,7 +97,7 @@ describe.runIf(onPostgres)('a deadlock between two transactions', () => {
   it('leaves a transaction that fails for another reason alone (it runs once)', async () => {
     let runs = 0;
     await expect(
-      database.db.transaction(async (tx) => {
+      transaction(database.db, async (tx) => {
         runs++;
         await tx.execute(sql`select 1 / 0`);
       }),

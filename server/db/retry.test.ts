@@ -1,6 +1,6 @@
-/** The retry of a transaction that lost to another, with a stand-in for Drizzle's `transaction`. */
+/** The retry of a transaction that lost to another, around a stand-in for Drizzle's `transaction`. */
 import { describe, expect, it } from 'vitest';
-import { isTransactionConflict, retryConflicts } from './retry';
+import { conflictRetry, isTransactionConflict } from './retry';
 
 /** An error as Drizzle gives it: its own wrapper, the driver's error with the SQLSTATE as the cause. */
 function wrapped(code: string): Error {
@@ -39,46 +39,48 @@ describe('isTransactionConflict', () => {
   });
 });
 
-describe('retryConflicts', () => {
+describe('conflictRetry', () => {
   it('runs a transaction again after a deadlock and answers its result, with the same arguments', async () => {
     const db = handle([wrapped('40P01'), wrapped('40001')]);
     const heard: number[] = [];
-    const counts = retryConflicts(db, { baseDelayMs: 1, onRetry: (_e, attempt) => heard.push(attempt) });
+    const retry = conflictRetry({ baseDelayMs: 1, onRetry: (_e, attempt) => heard.push(attempt) });
     await expect(
-      db.transaction(async (tx) => `done in ${tx}`, { isolationLevel: 'serializable' }),
+      retry.run(() => db.transaction(async (tx) => `done in ${tx}`, { isolationLevel: 'serializable' })),
     ).resolves.toBe('done in serializable');
     expect(db.calls).toBe(3);
     expect(heard).toEqual([1, 2]);
-    expect(counts()).toEqual({ retried: 2, gaveUp: 0 });
+    expect(retry.counts()).toEqual({ retried: 2, gaveUp: 0 });
   });
 
   it('gives up after its attempts and lets the conflict reach the caller', async () => {
     const last = wrapped('40P01');
     const db = handle([wrapped('40P01'), wrapped('40P01'), last]);
-    const counts = retryConflicts(db, { attempts: 3, baseDelayMs: 1 });
-    await expect(db.transaction(async () => 'never')).rejects.toBe(last);
+    const retry = conflictRetry({ attempts: 3, baseDelayMs: 1 });
+    await expect(retry.run(() => db.transaction(async () => 'never'))).rejects.toBe(last);
     expect(db.calls).toBe(3);
-    expect(counts()).toEqual({ retried: 2, gaveUp: 1 });
+    expect(retry.counts()).toEqual({ retried: 2, gaveUp: 1 });
   });
 
   it('never runs again a transaction that failed for another reason', async () => {
     const unique = wrapped('23505');
     const db = handle([unique]);
-    const counts = retryConflicts(db, { baseDelayMs: 1 });
-    await expect(db.transaction(async () => 'never')).rejects.toBe(unique);
+    const retry = conflictRetry({ baseDelayMs: 1 });
+    await expect(retry.run(() => db.transaction(async () => 'never'))).rejects.toBe(unique);
     expect(db.calls).toBe(1);
-    expect(counts()).toEqual({ retried: 0, gaveUp: 0 });
+    expect(retry.counts()).toEqual({ retried: 0, gaveUp: 0 });
   });
 
   it('does not retry a failure thrown by the callback itself unless it is a conflict', async () => {
     const db = handle([]);
-    retryConflicts(db, { baseDelayMs: 1 });
+    const retry = conflictRetry({ baseDelayMs: 1 });
     let runs = 0;
     await expect(
-      db.transaction(async () => {
-        runs++;
-        throw new Error('refused');
-      }),
+      retry.run(() =>
+        db.transaction(async () => {
+          runs++;
+          throw new Error('refused');
+        }),
+      ),
     ).rejects.toThrow('refused');
     expect(runs).toBe(1);
   });

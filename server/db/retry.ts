@@ -6,7 +6,9 @@
  * updates several items takes their count rows statement by statement, so two of them can meet in opposite
  * orders however each statement orders its own rows.
  *
- * Every top-level `db.transaction` on PostgreSQL is wrapped, so a caller cannot forget. The rule that makes
+ * Every transaction of the services starts through client.ts `transaction(db, work)`, which applies the database's
+ * policy (none on PGlite: one connection cannot deadlock); server/db/transactions.test.ts fails if a service calls
+ * Drizzle's `db.transaction` directly. The rule that makes
  * this safe: a transaction's callback does database work only (files are stored before it, e-mail goes
  * through the outbox, live hints are NOTIFYs that fire at commit), because it may run more than once.
  * Savepoints (`tx.transaction`) are not retried on their own: their conflict aborts the whole transaction.
@@ -41,32 +43,40 @@ export interface ConflictCounts {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A policy that runs a transaction again when it loses to another, with its running counts (for /metrics). */
+export interface ConflictRetry {
+  /** Runs `once` (one whole transaction), again after a conflict, up to the policy's attempts. */
+  run<T>(once: () => Promise<T>): Promise<T>;
+  counts(): ConflictCounts;
+}
+
 /**
- * Makes `db.transaction` run its callback again when the transaction loses a deadlock or a serialization
- * check, and answers the running counts (for /metrics).
+ * The retry policy of one database: `run` wraps a whole transaction (client.ts `transaction` applies it to every
+ * top-level transaction on PostgreSQL), never a savepoint, whose conflict aborts the transaction around it.
  */
-export function retryConflicts<Run extends (...args: never[]) => Promise<unknown>>(
-  db: { transaction: Run },
-  { attempts = 4, baseDelayMs = 10, onRetry }: ConflictRetryOptions = {},
-): () => ConflictCounts {
+export function conflictRetry({
+  attempts = 4,
+  baseDelayMs = 10,
+  onRetry,
+}: ConflictRetryOptions = {}): ConflictRetry {
   const counts: ConflictCounts = { retried: 0, gaveUp: 0 };
-  const once = db.transaction.bind(db) as Run;
-  const retrying = async (...args: Parameters<Run>) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await once(...args);
-      } catch (error) {
-        if (!isTransactionConflict(error)) throw error;
-        if (attempt >= attempts) {
-          counts.gaveUp++;
-          throw error;
+  return {
+    async run(once) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await once();
+        } catch (error) {
+          if (!isTransactionConflict(error)) throw error;
+          if (attempt >= attempts) {
+            counts.gaveUp++;
+            throw error;
+          }
+          counts.retried++;
+          onRetry?.(error, attempt);
+          await pause(Math.random() * baseDelayMs * 2 ** (attempt - 1));
         }
-        counts.retried++;
-        onRetry?.(error, attempt);
-        await pause(Math.random() * baseDelayMs * 2 ** (attempt - 1));
       }
-    }
+    },
+    counts: () => ({ ...counts }),
   };
-  db.transaction = retrying as unknown as Run;
-  return () => ({ ...counts });
 }

@@ -5,6 +5,7 @@
  * set-based in one transaction. Runs only on an empty database (see main.ts). Deterministic: the same data
  * every time, relative to the moment it runs (holds end in the future, so the scheduler keeps them).
  */
+
 import { count, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StorefrontOrderSchema } from '../../domain/contract/storefront';
@@ -13,6 +14,7 @@ import type { CustomerStage } from '../../domain/states';
 import type { Actor, WorkflowAction } from '../../domain/workflow/types';
 import { hashPassword } from '../auth/passwords';
 import type { Db, Tx } from '../db/client';
+import { transaction } from '../db/client';
 import { users } from '../db/schema';
 import { DemoBuilder } from './builder';
 import { seedCustomerContact, seedReferenceContent } from './demo-content';
@@ -575,7 +577,7 @@ export async function seedDemoIfEmpty(db: Db, progress: SeedProgress = () => {})
   progress(0);
   const built = await buildDemo(now);
   progress(0.3);
-  const seeded = await db.transaction(async (tx) => {
+  const seeded = await transaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await hasUsers(tx)) return false;
     await writeDemo(tx, built, now, progress);

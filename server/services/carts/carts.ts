@@ -2,6 +2,7 @@
  * Unpaid carts: shops report carts whose payment failed; staff send the customer an apology (pre-filled,
  * editable) and close the cart, or just close it. A closed cart is never e-mailed twice.
  */
+
 import { asc, desc, eq } from 'drizzle-orm';
 import { unpaidCartEmail } from '../../../domain/contract/conversations';
 import {
@@ -10,6 +11,7 @@ import {
   type StorefrontCartView,
 } from '../../../domain/contract/storefront';
 import type { Db, Tx } from '../../db/client';
+import { transaction } from '../../db/client';
 import { addresses, carts } from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { publishChange } from '../live/publish';
@@ -83,7 +85,7 @@ async function showStorefrontCart(db: Db, ref: string) {
 
 /** E-mails the customer the (edited) apology and closes the cart. */
 export async function notifyAndCloseCart(db: Db, ref: string, body: string, userId: number) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const cart = await closeUnpaid(tx, ref, userId);
     await enqueueEmail(tx, {
       kind: 'unpaid_cart',
@@ -98,7 +100,7 @@ export async function notifyAndCloseCart(db: Db, ref: string, body: string, user
 
 /** Closes the cart without writing to the customer. */
 export async function closeCart(db: Db, ref: string, userId: number) {
-  await db.transaction((tx) => closeUnpaid(tx, ref, userId));
+  await transaction(db, (tx) => closeUnpaid(tx, ref, userId));
   return showCart(db, ref);
 }
 
@@ -112,7 +114,7 @@ export async function receiveCart(db: Db, input: unknown, now = new Date()) {
     );
   }
   const c: StorefrontCart['cart'] = parsed.data.cart;
-  const created = await db.transaction(async (tx) => {
+  const created = await transaction(db, async (tx) => {
     const [existing] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.ref, c.ref));
     if (existing) return false;
     const [address] = await tx
@@ -147,7 +149,7 @@ export async function receiveCart(db: Db, input: unknown, now = new Date()) {
 
 /** The shop reports that the customer paid after all: the cart leaves the unpaid list. */
 export async function markCartPaid(db: Db, ref: string) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [cart] = await tx.select().from(carts).where(eq(carts.ref, ref)).for('update');
     if (!cart) throw notFound('Cart');
     if (cart.state === 'unpaid') {

@@ -3,9 +3,11 @@
  * the SPA fills in their placeholders (domain/canned-replies.ts). The body's placeholders are checked by the
  * request schema, so a misspelt one is a 422 rather than text a customer receives.
  */
+
 import { asc, eq } from 'drizzle-orm';
 import type { CannedReplyRequest } from '../../../domain/contract/canned-replies';
 import type { Db, Tx } from '../../db/client';
+import { transaction } from '../../db/client';
 import { cannedReplies } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { publishChange } from '../live/publish';
@@ -36,7 +38,7 @@ async function titleTaken(tx: Tx, title: string, exceptId?: number) {
 
 /** Adds a canned reply (409 when the title is taken). */
 export async function createCannedReply(db: Db, input: Input) {
-  const row = await db.transaction(async (tx) => {
+  const row = await transaction(db, async (tx) => {
     const [inserted] = await tx
       .insert(cannedReplies)
       .values({ title: input.title, body: input.body })
@@ -51,7 +53,7 @@ export async function createCannedReply(db: Db, input: Input) {
 
 /** Changes a canned reply's title and body (404 unknown, 409 a title another one has). */
 export async function updateCannedReply(db: Db, id: number, input: Input) {
-  const row = await db.transaction(async (tx) => {
+  const row = await transaction(db, async (tx) => {
     if (await titleTaken(tx, input.title, id)) throw duplicateTitle();
     const [updated] = await tx
       .update(cannedReplies)
@@ -67,7 +69,7 @@ export async function updateCannedReply(db: Db, id: number, input: Input) {
 
 /** Deletes a canned reply (404 unknown) and answers the ones left. Replies already sent keep their text. */
 export async function deleteCannedReply(db: Db, id: number) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [deleted] = await tx
       .delete(cannedReplies)
       .where(eq(cannedReplies.id, id))

@@ -4,6 +4,7 @@
  * an order item, where it becomes a comment and counts as the customer's reply. Customer HTML is sanitised
  * when it is stored and again when it is served.
  */
+
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -14,6 +15,7 @@ import { stateLabel } from '../../../domain/labels';
 import type { OrderItemState } from '../../../domain/states';
 import { isWaitingForCustomer } from '../../../domain/workflow/escalation';
 import type { Db, Tx } from '../../db/client';
+import { transaction } from '../../db/client';
 import { readsSideBySide } from '../../db/reads';
 import {
   comments,
@@ -242,7 +244,7 @@ async function emailReply(
  * repeated or concurrent reply finds it archived and sends nothing.
  */
 export async function replyToConversation(db: Db, id: number, content: string, userId: number) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await emailReply(tx, await lockConversation(tx, id), { content, userId, archive: true });
   });
   return showConversation(db, id);
@@ -258,7 +260,7 @@ export async function sendReply(
   id: number,
   reply: { content: string; lockVersion: number; userId: number },
 ) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const c = await lockConversation(tx, id);
     if (c.active && c.lockVersion !== reply.lockVersion) {
       throw new AppError(
@@ -274,7 +276,7 @@ export async function sendReply(
 
 /** Archives an inbox conversation, or brings an archived one back to the inbox. */
 export async function toggleConversation(db: Db, id: number) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const c = await lockConversation(tx, id);
     await tx
       .update(conversations)
@@ -349,7 +351,7 @@ async function messageToTransfer(tx: Tx, conversationId: number, messageId?: num
  * customer reply. A message is transferred once (409 `wrong_state`). Every refusal changes nothing.
  */
 export async function transferConversation(db: Db, id: number, request: TransferRequest) {
-  const itemRef = await db.transaction(async (tx) => {
+  const itemRef = await transaction(db, async (tx) => {
     const c = await lockConversation(tx, id);
     const message = await messageToTransfer(tx, id, request.messageId);
     // A repeat would post the message on the item twice.
@@ -533,7 +535,7 @@ export async function receiveCustomerMessage(
   now = new Date(),
 ): Promise<{ id: number; created: boolean; orderItemRef: string | null }> {
   const dedupeKey = messageKey(message, now);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // One customer's messages take turns, so two at once cannot start two threads or both miss a repeat.
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext(${`conversation:${message.email.trim().toLowerCase()}`}))`,

@@ -2,11 +2,13 @@
  * The conversation workspace around a thread: staff-only notes, the assignee, and the sender's orders with
  * their items (so a message can be transferred to one in a click).
  */
+
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CustomerOrders } from '../../../domain/contract/conversations';
 import { stateLabel } from '../../../domain/labels';
 import { groupOf, type OrderItemState } from '../../../domain/states';
 import type { Db } from '../../db/client';
+import { transaction } from '../../db/client';
 import { conversationNotes, conversations, orderItems, orders, users } from '../../db/schema';
 import { invalidInput, notFound } from '../../errors';
 import { publishChange } from '../live/publish';
@@ -17,7 +19,7 @@ export const CUSTOMER_ORDERS_SHOWN = 10;
 
 /** Adds a note for staff to the thread. It is never e-mailed, and it does not move the thread's lock_version. */
 export async function addNote(db: Db, id: number, body: string, userId: number) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await lockConversation(tx, id);
     await tx.insert(conversationNotes).values({ conversationId: id, userId, body });
     await tx.update(conversations).set({ updatedAt: new Date() }).where(eq(conversations.id, id));
@@ -38,7 +40,7 @@ export async function listAssignees(db: Db) {
 
 /** Assigns the thread to an active member of staff, or unassigns it (null). */
 export async function assignConversation(db: Db, id: number, assigneeId: number | null) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await lockConversation(tx, id);
     if (assigneeId !== null) {
       const [user] = await tx

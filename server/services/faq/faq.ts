@@ -5,10 +5,12 @@
  * written record (`{faq_category}` with its FAQs, or `{faq}`); a move or a delete, which changes the siblings
  * too, answers the whole ordered list.
  */
+
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CreateFaqCategorySchema, CreateFaqSchema, type Move } from '../../../domain/contract/reference';
 import type { Db, Tx } from '../../db/client';
+import { transaction } from '../../db/client';
 import { faqCategories, faqs } from '../../db/schema';
 import { invalidInput, notFound } from '../../errors';
 import { inRequestedOrder, type Sibling, writePositions } from '../reference/positions';
@@ -103,7 +105,7 @@ export async function listFaqCategories(db: Db) {
 /** Adds a category at the bottom; answers it. */
 export async function createFaqCategory(db: Db, body: unknown) {
   const data = parse(CreateFaqCategorySchema, body);
-  const row = await db.transaction(async (tx) => {
+  const row = await transaction(db, async (tx) => {
     const siblings = await lockCategories(tx);
     const [created] = await tx
       .insert(faqCategories)
@@ -117,7 +119,7 @@ export async function createFaqCategory(db: Db, body: unknown) {
 /** Adds an FAQ at the bottom of its category; answers it. */
 export async function createFaq(db: Db, categoryId: number, body: unknown) {
   const data = parse(CreateFaqSchema, body);
-  const row = await db.transaction(async (tx) => {
+  const row = await transaction(db, async (tx) => {
     const [category] = await tx
       .select({ id: faqCategories.id })
       .from(faqCategories)
@@ -157,7 +159,7 @@ export async function updateFaq(db: Db, id: number, body: Record<string, unknown
 
 /** Moves a category; its neighbours close up. */
 export async function moveFaqCategory(db: Db, id: number, move: Move) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const siblings = await lockCategories(tx);
     if (!siblings.some((s) => s.id === id)) throw notFound('FAQ category');
     await writePositions(tx, faqCategories, reorder(siblings, id, move));
@@ -167,7 +169,7 @@ export async function moveFaqCategory(db: Db, id: number, move: Move) {
 
 /** Puts the categories in the order of `ids` (every category, once); a stale list is refused (409). */
 export async function reorderFaqCategories(db: Db, ids: readonly number[]) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await writePositions(tx, faqCategories, inRequestedOrder(await lockCategories(tx), ids));
   });
   return listFaqCategories(db);
@@ -175,7 +177,7 @@ export async function reorderFaqCategories(db: Db, ids: readonly number[]) {
 
 /** Puts the FAQs of a category in the order of `ids` (every FAQ of it, once); a stale list is refused (409). */
 export async function reorderFaqs(db: Db, categoryId: number, ids: readonly number[]) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [category] = await tx
       .select({ id: faqCategories.id })
       .from(faqCategories)
@@ -189,7 +191,7 @@ export async function reorderFaqs(db: Db, categoryId: number, ids: readonly numb
 
 /** Moves an FAQ within its category. */
 export async function moveFaq(db: Db, id: number, move: Move) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [faq] = await tx.select({ categoryId: faqs.faqCategoryId }).from(faqs).where(eq(faqs.id, id));
     if (!faq) throw notFound('FAQ');
     const siblings = await lockFaqs(tx, faq.categoryId);
@@ -200,7 +202,7 @@ export async function moveFaq(db: Db, id: number, move: Move) {
 
 /** Deletes a category (and its FAQs); the others close up. */
 export async function deleteFaqCategory(db: Db, id: number) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const siblings = await lockCategories(tx);
     if (!siblings.some((s) => s.id === id)) throw notFound('FAQ category');
     await tx.delete(faqCategories).where(eq(faqCategories.id, id));
@@ -215,7 +217,7 @@ export async function deleteFaqCategory(db: Db, id: number) {
 
 /** Deletes an FAQ; the others in its category close up. */
 export async function deleteFaq(db: Db, id: number) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [faq] = await tx.select({ categoryId: faqs.faqCategoryId }).from(faqs).where(eq(faqs.id, id));
     if (!faq) throw notFound('FAQ');
     const siblings = await lockFaqs(tx, faq.categoryId);

@@ -3,6 +3,7 @@
  * instead of three rows. Grouped in SQL, so a user with thousands of old notifications costs one pass over
  * their index range; each group brings its newest few, enough to expand it in the bell.
  */
+
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type {
   MarkGroupRead,
@@ -10,6 +11,7 @@ import type {
   NotificationGroups,
 } from '../../../domain/contract/notifications';
 import type { Db } from '../../db/client';
+import { transaction } from '../../db/client';
 import { notifications, orderItems } from '../../db/schema';
 import { notFound } from '../../errors';
 import { publishChange } from '../live/publish';
@@ -96,7 +98,7 @@ export async function markGroupRead(
   userId: number,
   group: MarkGroupRead,
 ): Promise<{ unread_count: number }> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     let itemCondition = isNull(notifications.orderItemId);
     if (group.order_item_ref !== null) {
       const [item] = await tx

@@ -1,7 +1,9 @@
 /** Assigning order items to orderers (admins only, enforced by the workflow's permissions). */
+
 import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
+import { transaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { invalidInput } from '../../errors';
 import { applyItemAction, lockOrderItem } from './run-action';
@@ -28,7 +30,7 @@ export async function assignToOrderer(
   now = new Date(),
 ): Promise<number[]> {
   const ids = [...new Set(input.orderItemIds)].sort((a, b) => a - b);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await requireOrderer(tx, input.ordererId);
     // Locking in id order keeps two concurrent assignments from deadlocking.
     for (const id of ids) {
@@ -47,7 +49,7 @@ export async function reassign(
   actor: Actor,
   now = new Date(),
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await requireOrderer(tx, input.ordererId);
     const row = await lockOrderItem(tx, key);
     await applyItemAction(tx, row, {

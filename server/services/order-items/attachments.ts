@@ -3,12 +3,14 @@
  * each file (approve, reject with a reason; the SPEC's toggle_approval cycles not reviewed/false → true,
  * true → false). Each change is on the timeline; a review keeps who and when on the file.
  */
+
 import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { fileTypeFromStream } from 'file-type/node';
 import { permissionRefusal } from '../../../domain/workflow/decide';
 import type { Actor } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
+import { transaction } from '../../db/client';
 import { attachments, orderItemEvents, orderItems } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { storableText } from '../../input-guard';
@@ -183,7 +185,7 @@ async function inTransactionWithFile<T>(
   record: (tx: Tx) => Promise<T>,
 ) {
   try {
-    return await db.transaction(record);
+    return await transaction(db, record);
   } catch (error) {
     await storage.remove(stored.key);
     throw error;
@@ -280,7 +282,7 @@ export async function changeAttachment(
   change: AttachmentChange,
   actor: Actor,
 ) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const row = await lockOrderItem(tx, key);
     checkMayChange(row, actor);
     const [attachment] = await tx

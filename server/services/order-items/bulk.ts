@@ -5,10 +5,12 @@
  * refused and why, in the words the single action would use. A refusal changes nothing of that item and the
  * others still proceed (docs/decisions/bulk-actions.md).
  */
+
 import type { BulkRequest, BulkResponse } from '../../../domain/contract/lists';
 import { permissionRefusal } from '../../../domain/workflow/decide';
 import type { Actor } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
+import { transaction } from '../../db/client';
 import { AppError, forbidden } from '../../errors';
 import { requireOrderer } from './assignment';
 import type { ActionItemRow } from './read';
@@ -83,7 +85,7 @@ export async function runBulkAction(
   for (const id of ids) {
     let ref: string | null = null;
     try {
-      const message = await db.transaction(async (tx) => {
+      const message = await transaction(db, async (tx) => {
         const row = await lockOrderItem(tx, id);
         ref = row.item.ref;
         return applyBulkStep(tx, row, input, actor, now);

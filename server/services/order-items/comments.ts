@@ -2,9 +2,11 @@
  * Comments on an order item: the "actioned" tick any member of staff may toggle, on the comments that need
  * action only (domain/comments.ts).
  */
+
 import { and, eq, not } from 'drizzle-orm';
 import { commentNeedsAction } from '../../../domain/comments';
 import type { Db } from '../../db/client';
+import { transaction } from '../../db/client';
 import { comments } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { publishChange } from '../live/publish';
@@ -16,7 +18,7 @@ import { loadOrderItem } from './read';
  */
 export async function toggleCommentActioned(db: Db, itemKey: string, commentId: number): Promise<number> {
   const row = await loadOrderItem(db, itemKey);
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [found] = await tx
       .select({ kind: comments.kind })
       .from(comments)

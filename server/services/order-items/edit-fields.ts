@@ -5,6 +5,7 @@
  * touches. Priced attributes (copies, service level, ...) change only through Modify Order, and so does a
  * delivery region that changes a price, so the price and the customer's payment stay consistent.
  */
+
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CountryCodeSchema, LanguageCodeSchema } from '../../../domain/contract/codes';
@@ -15,6 +16,7 @@ import { isFinalState } from '../../../domain/states';
 import { permissionRefusal } from '../../../domain/workflow/decide';
 import type { Actor } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
+import { transaction } from '../../db/client';
 import { addresses, orderables, orderItemEvents, orderItems, orders } from '../../db/schema';
 import { AppError, invalidInput } from '../../errors';
 import { publishChange } from '../live/publish';
@@ -216,7 +218,7 @@ export async function editOrderItemField(
   actor: Actor,
   lockVersion?: number,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const row = await lockOrderItem(tx, key);
     const refusal = permissionRefusal(row.item, 'request_update', actor);
     if (refusal) throw new AppError('forbidden', refusal.message);

@@ -2,12 +2,14 @@
  * FCO apostille batches: several apostille items posted to the FCO together. The batch and its items move
  * in one transaction; an item refused by the workflow refuses the whole step.
  */
+
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { keyKind } from '../../../domain/contract/common';
 import { londonToday } from '../../../domain/format';
 import type { Actor, WorkflowAction } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
+import { transaction } from '../../db/client';
 import { fcoBatches, orderItems } from '../../db/schema';
 import { AppError, forbidden, invalidInput, notFound } from '../../errors';
 import { publishChange } from '../live/publish';
@@ -46,7 +48,7 @@ export async function createFcoBatch(
   now = new Date(),
 ) {
   const ids = [...new Set(input.orderItemIds)].sort((a, b) => a - b);
-  const batchId = await db.transaction(async (tx) => {
+  const batchId = await transaction(db, async (tx) => {
     const [batch] = await tx
       .insert(fcoBatches)
       .values({
@@ -84,7 +86,7 @@ async function moveBatch(
   },
   now: Date,
 ) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [batch] = await tx.select().from(fcoBatches).where(batchKey(key)).for('update');
     if (!batch) throw notFound('FCO batch');
     if (step.lockVersion !== undefined && step.lockVersion !== batch.lockVersion) {

@@ -3,9 +3,11 @@
  * postponements. Each due item is claimed with FOR UPDATE SKIP LOCKED inside its own transaction, so when
  * several instances run the jobs, exactly one handles each item (server/jobs/scheduled.ts runs the batches).
  */
+
 import { asc, eq, lte } from 'drizzle-orm';
 import type { WorkflowAction } from '../../../domain/workflow/types';
 import type { Db } from '../../db/client';
+import { transaction } from '../../db/client';
 import { orderItems } from '../../db/schema';
 import { AppError } from '../../errors';
 import { applyItemAction, lockOrderItem } from './run-action';
@@ -31,7 +33,7 @@ export type Schedule = keyof typeof SCHEDULES;
  */
 export async function runNextDue(db: Db, name: Schedule, now: Date): Promise<boolean> {
   const schedule = SCHEDULES[name];
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [next] = await tx
       .select({ id: orderItems.id })
       .from(orderItems)

@@ -3,8 +3,10 @@
  * leased (status 'sending' until the lease ends), so several instances never send one row at the same time,
  * then recorded as sent, or failed and due again after a backoff (or given up).
  */
+
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { transaction } from '../../db/client';
 import { attachments, outbox } from '../../db/schema';
 
 /** A claimed outbox row: the message and its delivery state. */
@@ -17,7 +19,7 @@ export async function claimDueEmails(
   batch: number,
   leaseMs: number,
 ): Promise<OutboxRow[]> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const due = await tx
       .select({ id: outbox.id })
       .from(outbox)

@@ -1,7 +1,9 @@
 /** The outbox as admins see it: every customer e-mail and how its delivery went, filtered; a failed one sent again. */
+
 import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { OutboxMessage, OutboxPage, OutboxQuery } from '../../../domain/contract/outbox';
 import type { Db } from '../../db/client';
+import { transaction } from '../../db/client';
 import { orderItems, outbox } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 
@@ -78,7 +80,7 @@ export async function retryOutboxMessage(
   id: number,
   now = new Date(),
 ): Promise<{ message: OutboxMessage }> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [row] = await tx.select().from(outbox).where(eq(outbox.id, id)).for('update');
     if (!row) throw notFound('Message');
     if (row.status !== 'failed') {

@@ -2,10 +2,12 @@
  * One outbox message in full (headers, both bodies, attachments, copies) and the admin's "resend": a new
  * outbox row copying the original, made once per click key (docs/decisions/notifications-and-outbox.md).
  */
+
 import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { OutboxMessageDetail } from '../../../domain/contract/outbox';
 import type { Db, Tx } from '../../db/client';
+import { transaction } from '../../db/client';
 import { readsSideBySide } from '../../db/reads';
 import { attachments, orderItems, outbox } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -94,7 +96,7 @@ export async function resendOutboxMessage(
   resendKey: string,
   mailFrom: string,
 ): Promise<{ message: OutboxMessageDetail; created: boolean }> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [original] = await tx.select().from(outbox).where(eq(outbox.id, id));
     if (!original) throw notFound('Message');
     const [earlier] = await tx.select().from(outbox).where(eq(outbox.resendKey, resendKey));

@@ -2,8 +2,10 @@
  * Article categories: the managed list an article is filed under, in the order the sites show it. Names
  * are unique ignoring case; a category that articles use cannot be deleted (409 naming how many).
  */
+
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { transaction } from '../../db/client';
 import { articleCategories, articles } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { inRequestedOrder, writePositions } from './positions';
@@ -54,7 +56,7 @@ export async function listArticleCategories(db: Db) {
 /** Adds a category at the bottom. */
 export async function createArticleCategory(db: Db, name: string) {
   try {
-    const row = await db.transaction(async (tx) => {
+    const row = await transaction(db, async (tx) => {
       const siblings = await lockCategories(tx);
       const [created] = await tx
         .insert(articleCategories)
@@ -83,7 +85,7 @@ export async function renameArticleCategory(db: Db, id: number, name: string) {
 
 /** Deletes an unused category; one that articles use is refused (409) with their count. */
 export async function deleteArticleCategory(db: Db, id: number) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const siblings = await lockCategories(tx);
     const category = siblings.find((s) => s.id === id);
     if (!category) throw notFound('Article category');
@@ -107,7 +109,7 @@ export async function deleteArticleCategory(db: Db, id: number) {
 
 /** Puts the categories in the order of `ids` (every category, once); a stale list is refused (409). */
 export async function reorderArticleCategories(db: Db, ids: readonly number[]) {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await writePositions(tx, articleCategories, inRequestedOrder(await lockCategories(tx), ids));
   });
   return listArticleCategories(db);

@@ -3,10 +3,12 @@
  * matches now. The count runs the view's screen and filter through the lists' own code (read.ts), so a view
  * counts exactly what opening it shows. Views are private: another user's view is "not found".
  */
+
 import { and, asc, count, eq, max } from 'drizzle-orm';
 import { ListFilterSchema, type SavedView, type SavedViewInput } from '../../../domain/contract/lists';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
+import { transaction } from '../../db/client';
 import { savedViews } from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { filterOf } from '../order-items/list-filter';
@@ -96,7 +98,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** Saves a new view at the end of the viewer's list: a taken name is a 409, more than the cap a 422. */
 export async function createSavedView(db: Db, viewer: SessionUser, input: SavedViewInput['saved_view']) {
   const fields = checkedInput(input);
-  const row = await db.transaction(async (tx) => {
+  const row = await transaction(db, async (tx) => {
     const [{ n, last }] = await tx
       .select({ n: count(), last: max(savedViews.position) })
       .from(savedViews)
