@@ -19,7 +19,11 @@ const onPostgres = process.env.TEST_DB_KIND === 'postgres';
  * Runs two transactions that close a circle: the first renames user A then B, the second B then A, each
  * waiting for the other to hold its first row. Answers both outcomes and how often each callback ran.
  */
-async function closeACircle(run: (work: (tx: Tx) => Promise<void>) => Promise<void>, ids: [number, number], names: [string, string]) {
+async function closeACircle(
+  run: (work: (tx: Tx) => Promise<void>) => Promise<void>,
+  ids: [number, number],
+  names: [string, string],
+) {
   const runs = [0, 0];
   let firstHolds!: () => void;
   const firstReady = new Promise<void>((resolve) => {
@@ -65,7 +69,10 @@ describe.runIf(onPostgres)('a deadlock between two transactions', () => {
     const pool = new pg.Pool({ connectionString: database.url, max: 2 });
     try {
       const raw = drizzle(pool) as unknown as Db;
-      const { outcomes } = await closeACircle((work) => raw.transaction(work), ids, ['Raw First', 'Raw Second']);
+      const { outcomes } = await closeACircle((work) => raw.transaction(work), ids, [
+        'Raw First',
+        'Raw Second',
+      ]);
       const failed = outcomes.filter((o) => o.status === 'rejected');
       expect(failed).toHaveLength(1);
       const error = (failed[0] as PromiseRejectedResult).reason as Error & { cause?: { code?: string } };

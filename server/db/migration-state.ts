@@ -4,11 +4,14 @@
  * in drizzle.__drizzle_migrations; the same rule counts what is pending here. The concurrent migrations (index
  * builds, migrate.ts) count too: each is pending until drizzle.__concurrent_migrations records it.
  */
+
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Database, migrationsFolder } from './client';
 import { concurrentMigrationFiles } from './migrate';
+import { pgBigint, rowsOf } from './rows';
 
 /** Beside the migrations, in the sources and in a release alike (client.ts). */
 const concurrentFolder = path.join(path.dirname(migrationsFolder), 'migrations-concurrent');
@@ -35,30 +38,36 @@ export async function migrationState(database: Database): Promise<MigrationState
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
     entries: JournalEntry[];
   };
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const [{ server_version: serverVersion }] = await rows<{ server_version: string }>(
+  const rows = async <S extends z.ZodType>(query: ReturnType<typeof sql>, row: S) =>
+    rowsOf(row, (await database.db.execute(query)).rows);
+  const [{ server_version: serverVersion }] = await rows(
     sql`show server_version`,
+    z.object({ server_version: z.string() }),
   );
-  const [{ table }] = await rows<{ table: string | null }>(
+  const [{ table }] = await rows(
     sql`select to_regclass('drizzle.__drizzle_migrations')::text as table`,
+    z.object({ table: z.string().nullable() }),
   );
   const recorded = table
     ? (
-        await rows<{ created_at: string | number }>(sql`select created_at from drizzle.__drizzle_migrations`)
+        await rows(
+          sql`select created_at from drizzle.__drizzle_migrations`,
+          z.object({ created_at: pgBigint() }),
+        )
       ).map((r) => Number(r.created_at))
     : [];
   const last = Math.max(0, ...recorded);
   const newest = Math.max(0, ...journal.entries.map((e) => e.when));
   const concurrent = concurrentMigrationFiles(concurrentFolder).map((f) => f.replace(/\.sql$/, ''));
-  const [{ built }] = await rows<{ built: string | null }>(
+  const [{ built }] = await rows(
     sql`select to_regclass('drizzle.__concurrent_migrations')::text as built`,
+    z.object({ built: z.string().nullable() }),
   );
   const done = new Set(
     built
-      ? (await rows<{ name: string }>(sql`select name from drizzle.__concurrent_migrations`)).map(
-          (r) => r.name,
-        )
+      ? (
+          await rows(sql`select name from drizzle.__concurrent_migrations`, z.object({ name: z.string() }))
+        ).map((r) => r.name)
       : [],
   );
   const pending = [

@@ -5,6 +5,7 @@
  */
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { freshDatabase } from '../test/harness';
 import type { Database } from './client';
 import { executeNamed, preparedMapped, runNamed, statementName } from './prepared';
@@ -18,9 +19,16 @@ afterAll(() => database.close());
 
 describe('named statements', () => {
   it('answers rows as db.execute does, each call with its own parameters', async () => {
-    const twice = (n: number) => executeNamed<{ n: number }>(database.db, sql`select ${n}::int * 2 as n`);
+    const twice = (n: number) =>
+      executeNamed(database.db, sql`select ${n}::int * 2 as n`, z.object({ n: z.number() }));
     expect(await twice(2)).toEqual([{ n: 4 }]);
     expect(await twice(21)).toEqual([{ n: 42 }]);
+  });
+
+  it('holds the rows to their schema outside production: a column of another type is an error', async () => {
+    await expect(
+      executeNamed(database.db, sql`select 'forty-two' as n`, z.object({ n: z.number() })),
+    ).rejects.toThrow(/does not match its schema/);
   });
 
   it('runs a query builder with its rows mapped as the builder maps them', async () => {
@@ -42,12 +50,14 @@ describe('named statements', () => {
     async () => {
       const prepared = await database.db.transaction(async (tx) => {
         // One transaction: one connection, whose prepared statements are listed.
-        for (const n of [1, 2, 3]) await executeNamed(tx, sql`select ${n}::int + 0 as prepared_once`);
-        return executeNamed<{ name: string; n: number }>(
+        for (const n of [1, 2, 3])
+          await executeNamed(tx, sql`select ${n}::int + 0 as prepared_once`, z.unknown());
+        return executeNamed(
           tx,
           sql`select name, count(*)::int as n from pg_prepared_statements
             where statement like '%prepared_once%' and statement not like '%pg_prepared_statements%'
             group by name`,
+          z.object({ name: z.string(), n: z.number() }),
         );
       });
       expect(prepared).toEqual([{ name: statementName('select $1::int + 0 as prepared_once'), n: 1 }]);

@@ -10,14 +10,18 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import type { Db, Tx } from './client';
+import { type PreparedOnHandle, prepareMapped, prepareRows } from './drizzle-adapter';
+import { rowsOf } from './rows';
 
-export function preparedStatement<T>(build: (db: Db) => T): (db: Db | Tx) => T {
+/** A statement built by `build` for each handle once (Drizzle's public `.prepare(name)` on a query builder). */
+export function preparedStatement<T>(build: (db: Db | Tx) => T): (db: Db | Tx) => T {
   const cache = new WeakMap<Db | Tx, T>();
   return (db) => {
     let statement = cache.get(db);
     if (!statement) {
-      statement = build(db as Db);
+      statement = build(db);
       cache.set(db, statement);
     }
     return statement;
@@ -37,29 +41,32 @@ const dialect = new PgDialect();
  * Runs SQL built per request (a search, a report's range) as a named prepared statement, as `preparedStatement`
  * does for fixed reads: PostgreSQL parses and analyses it once per connection instead of on every call (a
  * search's statement: ~0.4 ms of planning against 0.15 ms of execution). For statements whose text takes a
- * bounded number of shapes; values go in parameters, never in the text. Rows as `db.execute` answers them.
+ * bounded number of shapes; values go in parameters, never in the text. Rows as `db.execute` answers them,
+ * held to `row` outside production (rows.ts).
  */
-export async function executeNamed<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+export async function executeNamed<S extends z.ZodType>(
+  db: Db | Tx,
+  query: SQL,
+  row: S,
+): Promise<z.output<S>[]> {
   const built = dialect.sqlToQuery(query);
-  const result = (await db._.session
-    .prepareQuery(built, undefined, statementName(built.sql), false)
-    .execute()) as { rows: T[] };
-  return result.rows;
+  return rowsOf(row, await prepareRows(db, built, statementName(built.sql)).execute());
 }
 
 /**
  * Fixed SQL whose values are `sql.placeholder(name)`s, built once and prepared under `name` per database handle
  * (as `preparedStatement`): for statements written as SQL rather than with the query builder. Rows as
- * `db.execute` answers them.
+ * `db.execute` answers them, held to `row` outside production (rows.ts).
  */
-export function preparedSql<T>(
+export function preparedSql<S extends z.ZodType>(
   query: SQL,
   name: string,
-): (db: Db | Tx) => { execute(values: Record<string, unknown>): Promise<T[]> } {
+  row: S,
+): (db: Db | Tx) => PreparedOnHandle<z.output<S>[]> {
   const built = dialect.sqlToQuery(query);
   return preparedStatement((db) => {
-    const prepared = db._.session.prepareQuery(built, undefined, name, false);
-    return { execute: async (values) => ((await prepared.execute(values)) as { rows: T[] }).rows };
+    const prepared = prepareRows(db, built, name);
+    return { execute: async (values) => rowsOf(row, await prepared.execute(values)) };
   });
 }
 
@@ -84,13 +91,10 @@ export function preparedMapped<T>(
   name: string,
   query: (db: Db | Tx) => { getSQL(): SQL },
   map: (rows: unknown[][]) => T[],
-): (db: Db | Tx) => { execute(values?: Record<string, unknown>): Promise<T[]> } {
+): (db: Db | Tx) => PreparedOnHandle<T[]> {
   let built: ReturnType<PgDialect['sqlToQuery']> | undefined;
   return preparedStatement((db) => {
     built ??= dialect.sqlToQuery(query(db).getSQL());
-    // Drizzle's own hook for a custom mapping (its relational queries use it): rows come as arrays.
-    return db._.session.prepareQuery(built, undefined, name, true, map) as unknown as {
-      execute(values?: Record<string, unknown>): Promise<T[]>;
-    };
+    return prepareMapped(db, built, name, map);
   });
 }

@@ -22,7 +22,9 @@ describe('transactions', () => {
     const direct = sources(root).flatMap((file) =>
       readFileSync(file, 'utf8')
         .split('\n')
-        .flatMap((line, i) => (/\.transaction\(/.test(line) ? [`${path.relative(root, file)}:${i + 1}`] : [])),
+        .flatMap((line, i) =>
+          /\.transaction\(/.test(line) ? [`${path.relative(root, file)}:${i + 1}`] : [],
+        ),
     );
     expect(direct.filter((where) => !where.startsWith(`db${path.sep}client.ts:`))).toEqual([]);
     expect(direct.length).toBeGreaterThan(0);

@@ -5,6 +5,7 @@
  */
 
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type {
   MarkGroupRead,
   NotificationFilter,
@@ -12,6 +13,7 @@ import type {
 } from '../../../domain/contract/notifications';
 import type { Db } from '../../db/client';
 import { transaction } from '../../db/client';
+import { pgTimestamp, rowsOf } from '../../db/rows';
 import { notifications, orderItems } from '../../db/schema';
 import { notFound } from '../../errors';
 import { publishChange } from '../live/publish';
@@ -20,17 +22,18 @@ import { publishChange } from '../live/publish';
 const GROUP_LIMIT = 30;
 const PER_GROUP = 5;
 
-interface Row extends Record<string, unknown> {
-  id: number;
-  kind: string;
-  message: string;
-  read_at: string | Date | null;
-  created_at: string | Date;
-  ref: string | null;
-  group_count: number;
-  group_unread: number;
-  group_latest: string | Date;
-}
+/** One notification of the grouped read, with its group's figures. */
+const Row = z.object({
+  id: z.number(),
+  kind: z.string(),
+  message: z.string(),
+  read_at: pgTimestamp().nullable(),
+  created_at: pgTimestamp(),
+  ref: z.string().nullable(),
+  group_count: z.number(),
+  group_unread: z.number(),
+  group_latest: pgTimestamp(),
+});
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
@@ -42,7 +45,7 @@ export async function listNotificationGroups(
 ): Promise<NotificationGroups> {
   const unreadOnly = filter === 'unread' ? sql`and n.read_at is null` : sql``;
   // One statement: the groups (count, unread, newest) ranked, and each group's newest PER_GROUP rows.
-  const { rows } = await db.execute<Row>(sql`
+  const result = await db.execute(sql`
     with mine as (
       select n.id, n.kind, n.message, n.read_at, n.created_at, n.order_item_id,
         count(*) over g as group_count,
@@ -62,6 +65,7 @@ export async function listNotificationGroups(
     from ranked r left join order_items oi on oi.id = r.order_item_id
     where r.group_rank <= ${GROUP_LIMIT}
     order by r.group_rank, r.rn`);
+  const rows = rowsOf(Row, result.rows);
   const [unread] = await db
     .select({ n: count() })
     .from(notifications)

@@ -222,6 +222,9 @@ with fresh as materialized (
 )
 select (select id from stored_order) as created_id, (select id from orders where ref = ${v.ref}) as stored_id`;
 
+/** What the storing statement answers: the order it created, or the one already stored under its ref. */
+const StoredOrderRow = z.object({ created_id: z.number().nullable(), stored_id: z.number().nullable() });
+
 /** Stores an order the storefront schema has parsed (ingestOrder, or the route through its schema). */
 export async function storeOrder(
   db: Db,
@@ -241,7 +244,7 @@ export async function storeOrder(
     netValue: item.net_value,
     despatchDueOn: despatchDueOn(placedAt, item.orderable_type, item.orderable.service_level ?? null),
   }));
-  const [row] = await executeNamed<{ created_id: number | null; stored_id: number | null }>(
+  const [row] = await executeNamed(
     db,
     storeOrderSql({
       ref: o.ref,
@@ -253,6 +256,7 @@ export async function storeOrder(
       shipping: o.shipping_address ? JSON.stringify(addressRow(o.shipping_address)) : null,
       lines: JSON.stringify(lines),
     }),
+    StoredOrderRow,
   );
   if (row.created_id !== null) return { orderId: row.created_id, ref: o.ref, created: true };
   if (row.stored_id !== null) return { orderId: row.stored_id, ref: o.ref, created: false };

@@ -1,6 +1,8 @@
 /** The outbox's undelivered e-mails by status, and the oldest waiting one: what /metrics reports. */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { pgBigint, pgTimestamp, rowsOf } from '../../db/rows';
 
 export interface OutboxCounts {
   pending: number;
@@ -9,21 +11,24 @@ export interface OutboxCounts {
   oldestPendingAt: Date | null;
 }
 
+/** The counts as the statement answers them. */
+const CountsRow = z.object({
+  pending: pgBigint(),
+  sending: pgBigint(),
+  failed: pgBigint(),
+  oldest: pgTimestamp().nullable(),
+});
+
 /** Counts through the (status, next_attempt_at) index: only the unfinished statuses, skipping the many sent. */
 export async function countUndeliveredEmails(db: Db): Promise<OutboxCounts> {
-  const result = await db.execute<{
-    pending: number | string;
-    sending: number | string;
-    failed: number | string;
-    oldest: Date | string | null;
-  }>(sql`
+  const result = await db.execute(sql`
     select count(*) filter (where status = 'pending') as pending,
            count(*) filter (where status = 'sending') as sending,
            count(*) filter (where status = 'failed') as failed,
            min(created_at) filter (where status in ('pending', 'sending')) as oldest
       from outbox
      where status in ('pending', 'sending', 'failed')`);
-  const row = result.rows[0];
+  const [row] = rowsOf(CountsRow, result.rows);
   return {
     pending: Number(row?.pending ?? 0),
     sending: Number(row?.sending ?? 0),

@@ -4,7 +4,9 @@
  * Tests compare the two; `npm run bench` does not use it. Decisions: docs/decisions/sales-report.md.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { pgBigint, rowsOf } from '../../db/rows';
 
 const monthStart = (year: number, month: number) =>
   sql`make_timestamptz(${year}::int, ${month}::int, 1, 0, 0, 0, 'Europe/London')`;
@@ -12,15 +14,22 @@ const monthStart = (year: number, month: number) =>
 const monthEnd = (year: number, month: number) =>
   month === 12 ? monthStart(year + 1, 1) : monthStart(year, month + 1);
 
-export type Figures = {
-  orders: number;
-  items: number;
-  gross: number;
-  refunds: number;
-  by_type: { key: string; items: number; gross: number; refunds: number }[] | null;
-  by_region: { key: string; items: number; gross: number; refunds: number }[] | null;
-  daily: { date: string; orders: number; gross: number; refunds: number }[] | null;
-};
+/** A breakdown's row (by type or region), as json_build_object writes it: numbers. */
+const Breakdown = z.object({ key: z.string(), items: z.number(), gross: z.number(), refunds: z.number() });
+
+/** The month's figures as the statement answers them (its bigint totals as the driver gives them). */
+const FiguresRow = z.object({
+  orders: z.number(),
+  items: z.number(),
+  gross: pgBigint(),
+  refunds: pgBigint(),
+  by_type: z.array(Breakdown).nullable(),
+  by_region: z.array(Breakdown).nullable(),
+  daily: z
+    .array(z.object({ date: z.string(), orders: z.number(), gross: z.number(), refunds: z.number() }))
+    .nullable(),
+});
+export type Figures = z.output<typeof FiguresRow>;
 
 /**
  * One month's figures in one statement: the month's sold items and refunds are each read once (materialised)
@@ -42,7 +51,7 @@ export async function monthFiguresFromItems(
         from (select ${key} as k, count(*) as items, sum(paid) as gross from sold group by 1) s
         full join (select ${key} as k, sum(amount) as refunds from back group by 1) b on b.k = s.k
       ) t)`);
-  const { rows } = await db.execute<Figures>(sql`
+  const result = await db.execute(sql`
     with sold as materialized (
       select oi.order_id, oi.type, o.delivery_region, (o.placed_at at time zone 'Europe/London')::date as day,
         oi.net_value + coalesce(r.refunded, 0) as paid
@@ -71,5 +80,5 @@ export async function monthFiguresFromItems(
                  left join (select day, sum(amount) as refunds from back group by day) b on b.day = days.d)`
           : sql`null`
       } as daily`);
-  return rows[0];
+  return rowsOf(FiguresRow, result.rows)[0];
 }

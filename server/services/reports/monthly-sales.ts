@@ -10,6 +10,7 @@
  * `from-items.ts` computes the same figures from the items themselves; tests hold the two equal.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { isReportMonthAllowed, type SalesReport, type SalesTotals } from '../../../domain/contract/report';
 import {
   currentLondonMonth,
@@ -20,6 +21,7 @@ import {
 } from '../../../domain/report-periods';
 import type { Db } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
+import { pgBigint } from '../../db/rows';
 import { salesDaily, salesDailyOrders } from '../../db/schema';
 import { invalidInput } from '../../errors';
 import type { Figures } from './from-items';
@@ -61,15 +63,7 @@ const BY_REGION = 0b110;
  * rows instead of a thousand cells to carry and add up here).
  */
 /** The summary's cells of a run of days, summed per day, per type and per region (grouping sets). */
-const rangeCells = preparedSql<{
-  day: string | null;
-  type: string | null;
-  region: string | null;
-  g: number;
-  items: number | string;
-  gross: number | string;
-  refunds: number | string;
-}>(
+const rangeCells = preparedSql(
   sql`
   select ${salesDaily.day}::text as day, ${salesDaily.type} as type, ${salesDaily.deliveryRegion} as region,
     grouping(${salesDaily.day}, ${salesDaily.type}, ${salesDaily.deliveryRegion})::int as g,
@@ -79,15 +73,25 @@ const rangeCells = preparedSql<{
   where ${salesDaily.day} between ${sql.placeholder('from')} and ${sql.placeholder('to')}
   group by grouping sets ((${salesDaily.day}), (${salesDaily.type}), (${salesDaily.deliveryRegion}))`,
   'sales_range_cells',
+  z.object({
+    day: z.string().nullable(),
+    type: z.string().nullable(),
+    region: z.string().nullable(),
+    g: z.number(),
+    items: z.number(),
+    gross: pgBigint(),
+    refunds: pgBigint(),
+  }),
 );
 
 /** The orders of each day of a run of days. */
-const rangeOrders = preparedSql<{ day: string; orders: number }>(
+const rangeOrders = preparedSql(
   sql`
   select ${salesDailyOrders.day}::text as day, ${salesDailyOrders.orders} as orders
   from ${salesDailyOrders}
   where ${salesDailyOrders.day} between ${sql.placeholder('from')} and ${sql.placeholder('to')}`,
   'sales_range_orders',
+  z.object({ day: z.string(), orders: z.number() }),
 );
 
 async function rangeFigures(db: Db, { from, to }: DayRange): Promise<Figures> {

@@ -7,12 +7,14 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { ListFilter } from '../../../domain/contract/lists';
 import type { AdvancedSearch } from '../../../domain/contract/search';
 import { londonToday } from '../../../domain/format';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
+import { rowsOf } from '../../db/rows';
 import { addresses, nameAFirstnames, nameASurnames, orderItems, orders } from '../../db/schema';
 import { invalidInput } from '../../errors';
 import { listFilterCondition, needsJoins } from '../order-items/list-filter';
@@ -71,6 +73,9 @@ function collectedHits(hits: SQL, filter: ListFilter | undefined): SQL {
     where ${condition} limit ${MAX_COLLECTED}`;
 }
 
+/** A ranked hit: the item, how many matched (counted up to MAX_COUNTED) and how many rows were collected. */
+const HitRow = z.object({ id: z.number(), total: z.number(), collected: z.number() });
+
 /**
  * The ids of the first page of matches, ranked; how many items matched, counted up to MAX_COUNTED; and
  * whether there may be more (MAX_COUNTED items, or the collection stopped at MAX_COLLECTED rows).
@@ -89,8 +94,9 @@ async function rankedHits(db: Db, hits: SQL, rank: SQL, filter: ListFilter | und
     from oi
     order by ${rank}, oi.created_at desc, oi.id desc
     limit ${SEARCH_LIMIT}`;
-  type Hit = { id: number; total: number; collected: number };
-  const rows = named ? await executeNamed<Hit>(db, statement) : (await db.execute<Hit>(statement)).rows;
+  const rows = named
+    ? await executeNamed(db, statement, HitRow)
+    : rowsOf(HitRow, (await db.execute(statement)).rows);
   const total = rows.length ? Number(rows[0].total) : 0;
   return {
     ids: rows.map((r) => Number(r.id)),
