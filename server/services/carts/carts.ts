@@ -5,6 +5,7 @@
 
 import { asc, desc, eq } from 'drizzle-orm';
 import { unpaidCartEmail } from '../../../domain/contract/conversations';
+import type { Address } from '../../../domain/contract/order-item';
 import {
   type StorefrontCart,
   StorefrontCartSchema,
@@ -15,11 +16,22 @@ import { transaction } from '../../db/client';
 import { addresses, carts } from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { publishChange } from '../live/publish';
-import { addressWire } from '../order-items/serialize';
 import { enqueueEmail } from '../outbox/enqueue';
 
 type CartRow = typeof carts.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;
+
+/** A cart's billing address as the answer shows it (AddressSchema; an order's is written by order-items/wire.ts). */
+const addressWire = (a: AddressRow): Address => ({
+  id: a.id,
+  name: a.name,
+  line_1: a.line1,
+  line_2: a.line2,
+  city: a.city,
+  state: a.state,
+  zip: a.zip,
+  country_code: a.countryCode,
+});
 
 const wire = (c: CartRow, a: AddressRow) => ({
   ref: c.ref,

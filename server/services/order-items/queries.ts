@@ -25,10 +25,11 @@ import {
   type ListPage,
   loadOrderItem,
   loadOrderItemPage,
-  loadOrderItemRows,
+  loadOrderItemRecord,
+  loadOrderItemRecords,
   pageOrderItemRows,
 } from './read';
-import { orderItemDetailJson, orderItemWire, storefrontItemWire } from './serialize';
+import { orderItemDetail, orderItemWire, storefrontItemWire } from './serialize';
 import type { OrdererStatsCache } from './stats-cache';
 
 /**
@@ -53,18 +54,17 @@ export async function queueItems(db: Db, userId: number, query: QueueQuery) {
 
 /** One order item with its attachments, comments and timeline. */
 export async function showOrderItem(db: Db, refOrId: string, viewer: SessionUser) {
-  const row = await loadOrderItemPage(db, refOrId);
-  return jsonText<OrderItemResponse>(`{"order_item":${orderItemDetailJson(row, viewer)}}`);
+  return { order_item: orderItemDetail(await loadOrderItemPage(db, refOrId), viewer) };
 }
 
 /** One order item as a shop sees it (storefront answers). */
 export async function showStorefrontItem(db: Db, refOrId: string) {
-  return { order_item: storefrontItemWire(await loadOrderItem(db, refOrId)) };
+  return { order_item: storefrontItemWire(await loadOrderItemRecord(db, refOrId)) };
 }
 
 /** Order items by id as records, in id order: what an action on several items answers. */
 export async function showOrderItems(db: Db, ids: readonly number[], viewer: SessionUser) {
-  const rows = await loadOrderItemRows(db, ids);
+  const rows = await loadOrderItemRecords(db, ids);
   rows.sort((a, b) => a.item.id - b.item.id);
   return { order_items: rows.map((row) => orderItemWire(row, viewer)) };
 }

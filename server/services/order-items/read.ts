@@ -18,6 +18,13 @@ import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { keyKind } from '../../../domain/contract/common';
 import type { ListFilter } from '../../../domain/contract/lists';
 import {
+  AttachmentSchema,
+  type Attachment as AttachmentWire,
+  type Comment as CommentWire,
+  type OrderItem,
+  type OrderItemEvent as OrderItemEventWire,
+} from '../../../domain/contract/order-item';
+import {
   type EscalationSort,
   LIST_PER_PAGE,
   type QueueQuery,
@@ -26,12 +33,12 @@ import {
 import { londonToday } from '../../../domain/format';
 import type { WorkAttachment } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
-import { commentNeedsActionSql, isoTimestampSql, stateGroupSql, stateLabelSql } from '../../db/labels-sql';
+import { type JsonColumnsOf, jsonObjectSql } from '../../db/json-sql';
 import { preparedMapped, preparedStatement } from '../../db/prepared';
 import { readsSideBySide } from '../../db/reads';
 import { compileRowMapper } from '../../db/row-mapper';
 import {
-  addresses,
+  type addresses,
   attachments,
   comments,
   groOrders,
@@ -44,12 +51,24 @@ import {
 import { isInState, isOpenState } from '../../db/states-sql';
 import { notFound } from '../../errors';
 import { filterOf, hasFilter, listFilterCondition, needsJoins } from './list-filter';
-
-const billing = alias(addresses, 'billing');
-const shipping = alias(addresses, 'shipping');
-const assignee = alias(users, 'assignee');
-/** The orderer an assignment event names (its payload holds the id; the timeline shows the name). */
-const assignedTo = alias(users, 'assigned_to');
+import {
+  type APP_KEYS,
+  actor,
+  assignedTo,
+  assignee,
+  attachment,
+  attachmentJson,
+  author,
+  billing,
+  comment,
+  commentJson,
+  event,
+  eventJson,
+  itemRecordJson,
+  listRowJson,
+  reviewer,
+  shipping,
+} from './wire';
 
 /** The columns every order-item read selects: the item, what was bought, the order and its people. */
 const itemColumns = {
@@ -139,10 +158,17 @@ export const loadOrderItem = itemReads.load;
  * destination of its latest GRO order. Read with the row by the statement an action runs once the item is
  * locked: one round trip, not two.
  */
+const attachmentReviewJson = jsonObjectSql(
+  AttachmentSchema.pick({ id: true, selected: true, approved: true }),
+  {
+    id: attachments.id,
+    selected: attachments.selected,
+    approved: attachments.approved,
+  } satisfies JsonColumnsOf<WorkAttachment>,
+);
 const actionFactColumns = {
   attachmentReview: sql<WorkAttachment[]>`coalesce(
-    (select json_agg(json_build_object('id', ${attachments.id}, 'selected', ${attachments.selected},
-        'approved', ${attachments.approved}) order by ${attachments.id})
+    (select json_agg(${attachmentReviewJson} order by ${attachments.id})
       from ${attachments} where ${attachments.orderItemId} = ${orderItems.id}),
     '[]'::json)`,
   groDestination: sql<string | null>`(select ${groOrders.destination} from ${groOrders}
@@ -168,56 +194,41 @@ export const loadOrderItemForAction = actionReads.load;
 /** The timeline's newest entries the order page shows, and its comments' oldest. */
 const TIMELINE_LIMIT = 200;
 const COMMENTS_LIMIT = 500;
-const event = alias(orderItemEvents, 'event');
-const actor = alias(users, 'actor');
-const comment = alias(comments, 'comment');
-const author = alias(users, 'author');
-const attachment = alias(attachments, 'attachment');
-const reviewer = alias(users, 'reviewer');
 
 /**
  * The comments of the item in the row (`order_items`), the oldest COMMENTS_LIMIT, oldest first, with their
  * author and whether they need action, as a JSON array in the answer's shape (CommentSchema): the order page's
  * and the comments call's.
  */
-const commentsJson = sql`coalesce((select json_agg(json_build_object(
-      'id', ${comment.id}, 'kind', ${comment.kind}, 'body', ${comment.body},
-      'needs_action', ${commentNeedsActionSql(comment.kind)}, 'actioned', ${comment.actioned},
-      'author', ${author.name}, 'created_at', ${isoTimestampSql(comment.createdAt)})
-      order by ${comment.createdAt}, ${comment.id})
+const commentsJson = sql`coalesce((select json_agg(${commentJson} order by ${comment.createdAt}, ${comment.id})
     from (select * from ${comments} where ${comments.orderItemId} = ${orderItems.id}
       order by ${comments.createdAt}, ${comments.id} limit ${sql.raw(String(COMMENTS_LIMIT))}) ${sql.identifier('comment')}
     left join ${users} ${sql.identifier('author')} on ${author.id} = ${comment.userId}), '[]')`;
 
 /**
- * The order page's lists of the item in the row (`order_items`), as one JSON object PostgreSQL builds in the
- * answer's shape (OrderItemDetailSchema): `ukds_attachments` oldest first with their reviewer, `comments`
- * (the oldest COMMENTS_LIMIT) with their author and whether they need action, `events` (the newest
- * TIMELINE_LIMIT) with who did them and, for an assignment, the orderer's name. The contract tests hold the
- * keys and types to the schema.
+ * The order page's lists of the item in the row (`order_items`), each a JSON array in the answer's shape
+ * (OrderItemDetailSchema, from wire.ts): `ukds_attachments` oldest first with their reviewer, `comments` (the
+ * oldest COMMENTS_LIMIT) with their author and whether they need action, `events` (the newest TIMELINE_LIMIT)
+ * with who did them and, for an assignment, the orderer's name.
  */
-const pageListsJson = sql<string>`json_build_object(
-  'ukds_attachments', coalesce((select json_agg(json_build_object(
-      'id', ${attachment.id}, 'filename', ${attachment.filename}, 'content_type', ${attachment.contentType},
-      'byte_size', ${attachment.byteSize}, 'source', ${attachment.source}, 'selected', ${attachment.selected},
-      'approved', ${attachment.approved}, 'reviewed_by', ${reviewer.name},
-      'reviewed_at', ${isoTimestampSql(attachment.reviewedAt)}, 'rejection_reason', ${attachment.rejectionReason},
-      'created_at', ${isoTimestampSql(attachment.createdAt)}) order by ${attachment.createdAt}, ${attachment.id})
+const pageListColumns = {
+  attachments: sql<
+    AttachmentWire[]
+  >`coalesce((select json_agg(${attachmentJson} order by ${attachment.createdAt}, ${attachment.id})
     from ${attachments} ${sql.identifier('attachment')}
     left join ${users} ${sql.identifier('reviewer')} on ${reviewer.id} = ${attachment.reviewedById}
-    where ${attachment.orderItemId} = ${orderItems.id}), '[]'),
-  'comments', ${commentsJson},
-  'events', coalesce((select json_agg(json_build_object(
-      'id', ${event.id}, 'action', ${event.action}, 'from_state', ${event.fromState}, 'to_state', ${event.toState},
-      'payload', ${event.payload}, 'user', ${actor.name}, 'assigned_to', ${assignedTo.name},
-      'created_at', ${isoTimestampSql(event.createdAt)}) order by ${event.createdAt} desc, ${event.id} desc)
+    where ${attachment.orderItemId} = ${orderItems.id}), '[]')`,
+  comments: sql<CommentWire[]>`${commentsJson}`,
+  events: sql<
+    OrderItemEventWire[]
+  >`coalesce((select json_agg(${eventJson} order by ${event.createdAt} desc, ${event.id} desc)
     from (select * from ${orderItemEvents} where ${orderItemEvents.orderItemId} = ${orderItems.id}
       order by ${orderItemEvents.createdAt} desc, ${orderItemEvents.id} desc
       limit ${sql.raw(String(TIMELINE_LIMIT))}) ${sql.identifier('event')}
     left join ${users} ${sql.identifier('actor')} on ${actor.id} = ${event.userId}
     left join ${users} ${sql.identifier('assigned_to')} on ${event.action} = 'assign'
-      and ${assignedTo.id} = (${event.payload} ->> 'ordererId')::int), '[]')
-)::text`;
+      and ${assignedTo.id} = (${event.payload} ->> 'ordererId')::int), '[]')`,
+};
 
 const itemsByIds = preparedMapped(
   'order_items_by_ids',
@@ -236,74 +247,9 @@ export async function loadOrderItemRows(db: Db | Tx, ids: readonly number[]): Pr
   return itemsByIds(db).execute({ ids });
 }
 
-/** The keys a list row and a record both begin with: the item's identity, state, assignee and flags. */
-const itemHeadKeys = sql`
-  'id', ${orderItems.id}, 'ref', ${orderItems.ref}, 'type', ${orderItems.type},
-  'orderable_type', ${orderItems.orderableType}, 'current_state', ${orderItems.currentState},
-  'state_label', ${stateLabelSql(orderItems)}, 'state_group', ${stateGroupSql(orderItems)},
-  'user', case when ${assignee.id} is null then null else json_build_object('id', ${assignee.id}, 'name', ${assignee.name}) end,
-  'is_escalated', ${orderItems.isEscalated}, 'is_on_hold', ${orderItems.isOnHold},
-  'waiting_customer_response', ${orderItems.waitingCustomerResponse}, 'flagged', ${orderItems.flagged},
-  'net_value', ${orderItems.netValue}`;
-
-/** The keys a list row and a record both end their item's own columns with: its batch, dates and version. */
-const itemTailKeys = sql`
-  'fco_batch_id', ${orderItems.fcoBatchId},
-  'original_received_on', ${orderItems.originalReceivedOn}, 'despatch_due_on', ${orderItems.despatchDueOn},
-  'lock_version', ${orderItems.lockVersion},
-  'created_at', ${isoTimestampSql(orderItems.createdAt)}, 'updated_at', ${isoTimestampSql(orderItems.updatedAt)}`;
-
-/**
- * One list row (OrderItemListRowSchema) as JSON, built by PostgreSQL: the item's own columns, the order's ref
- * and customer, the assignee, the apostille count. No shipping address and not the whole orderable, and no
- * row mapping in the app: a page of 100 rows reaches the answer as one text value (labels-sql.ts has the
- * label and group, generated from the domain; the contract tests hold the keys and types to the schema).
- */
-const listRowJson = sql<string>`json_build_object(${itemHeadKeys}, ${itemTailKeys},
-  'orderable', json_build_object('apostille_copies', ${orderables.apostilleCopies}),
-  'order', json_build_object('id', ${orders.id}, 'ref', ${orders.ref}, 'email', ${orders.email},
-    'customer_name', ${billing.name}, 'delivery_region', ${orders.deliveryRegion},
-    'placed_at', ${isoTimestampSql(orders.placedAt)}))`;
-
-/** An address as the record writes it (addressWire in serialize.ts). */
-const addressJson = (
-  a: typeof billing | typeof shipping,
-) => sql`json_build_object('id', ${a.id}, 'name', ${a.name},
-  'line_1', ${a.line1}, 'line_2', ${a.line2}, 'city', ${a.city}, 'state', ${a.state}, 'zip', ${a.zip},
-  'country_code', ${a.countryCode})`;
-
-/**
- * An item's record (OrderItemSchema, `itemRecord` in serialize.ts) as JSON PostgreSQL writes, but for its
- * pending change and its panels, which the domain's own code writes (`recordJson` appends them): the order
- * page (and every action's answer) reaches the answer as text, without ~90 columns decoded, mapped and
- * serialized in the app (bench at 1M items, 8 in flight: +6–8 % order items a second). Not for many records at
- * once: PostgreSQL 15 spends ~20 µs a row in json_build_object (50 search results: 1.2 ms against 0.33 ms as
- * columns), which at one in flight cost search more than the app's mapping saved (p50 4.8 → 5.9 ms).
- * record-json.test.ts holds it to `orderItemWire`, value for value.
- */
-const itemRecordJson = sql<string>`json_build_object(${itemHeadKeys},
-  'position', ${orderItems.position}, 'approved', ${orderItems.approved}, 'is_reorder', ${orderItems.isReorder},
-  ${itemTailKeys},
-  'orderable', json_build_object('id', ${orderables.id}, 'type', ${orderables.type}, 'pages', ${orderables.pages},
-    'copies', ${orderables.copies}, 'service_level', ${orderables.serviceLevel},
-    'apostille_copies', ${orderables.apostilleCopies}, 'apostille_country', ${orderables.apostilleCountry},
-    'scan_send', ${orderables.scanSend}, 'despatch_by', ${orderables.despatchBy},
-    'subtotal_in_pence', ${orderables.subtotalInPence}, 'certificate_country', ${orderables.certificateCountry},
-    'source_language', ${orderables.sourceLanguage}, 'documents_by_post', ${orderables.documentsByPost},
-    'firstname_a', ${orderables.firstnameA}, 'surname_a', ${orderables.surnameA},
-    'firstname_b', ${orderables.firstnameB}, 'surname_b', ${orderables.surnameB},
-    'firstname_c', ${orderables.firstnameC}, 'surname_c', ${orderables.surnameC},
-    'event_date', ${orderables.eventDate}, 'event_place', ${orderables.eventPlace}),
-  'order', json_build_object('id', ${orders.id}, 'ref', ${orders.ref}, 'email', ${orders.email},
-    'phone', ${orders.phone}, 'customer_name', ${billing.name}, 'delivery_region', ${orders.deliveryRegion},
-    'has_different_shipping_address', ${orders.hasDifferentShippingAddress},
-    'placed_at', ${isoTimestampSql(orders.placedAt)}, 'billing_address', ${addressJson(billing)},
-    'shipping_address', case when ${shipping.id} is null then null else ${addressJson(shipping)} end)
-)::text`;
-
 /** The record's JSON with the item's columns its pending change and panels are computed from. */
 const recordColumns = {
-  record: itemRecordJson,
+  record: sql<ItemRecordJson>`${itemRecordJson}`,
   item: {
     id: orderItems.id,
     currentState: orderItems.currentState,
@@ -315,20 +261,48 @@ const recordColumns = {
   },
 };
 
-/** An item's record as PostgreSQL wrote it, and what `recordJson` (serialize.ts) completes it with. */
+/** The record as PostgreSQL writes it: every key but the app's (wire.ts APP_KEYS). */
+export type ItemRecordJson = Omit<OrderItem, (typeof APP_KEYS)[number]>;
+
+/** An item's record as PostgreSQL wrote it, and the columns `orderItemWire` (serialize.ts) completes it from. */
 export type ItemRecordRow = {
-  record: string;
+  record: ItemRecordJson;
   item: Pick<
     typeof orderItems.$inferSelect,
     'id' | 'currentState' | 'orderableType' | 'userId' | 'isEscalated' | 'netValue' | 'pendingUpdate'
   >;
 };
 
-/** An order item's record with its page's lists as JSON text (`lists`): the order page, in one statement. */
-export type OrderItemPageRow = ItemRecordRow & { lists: string };
-const pageColumns = { ...recordColumns, lists: pageListsJson };
+/** An order item's record with its page's lists: the order page, in one statement. */
+export type OrderItemPageRow = ItemRecordRow & {
+  attachments: AttachmentWire[];
+  comments: CommentWire[];
+  events: OrderItemEventWire[];
+};
+const pageColumns = { ...recordColumns, ...pageListColumns };
 const pageRows = compileRowMapper<OrderItemPageRow>(pageColumns, []);
 const pageReads = oneItemReads((db) => joinedItems(db, pageColumns), pageRows, 'order_item_page');
+
+const recordRows = compileRowMapper<ItemRecordRow>(recordColumns, []);
+const recordReads = oneItemReads((db) => joinedItems(db, recordColumns), recordRows, 'order_item_record');
+const recordsByIds = preparedMapped(
+  'order_item_records_by_ids',
+  (db) => joinedItems(db, recordColumns).where(sql`${orderItems.id} = any(${sql.placeholder('ids')}::int[])`),
+  recordRows,
+);
+
+/** Loads one order item's record (the answer of the storefront's item call); 404 when unknown. */
+export const loadOrderItemRecord = recordReads.load;
+
+/**
+ * The records of the order items with these ids, in no particular order: search results and the answers of
+ * actions on several items. One id is read by its own statement (see loadOrderItemRows).
+ */
+export async function loadOrderItemRecords(db: Db | Tx, ids: readonly number[]): Promise<ItemRecordRow[]> {
+  if (ids.length === 0) return [];
+  if (ids.length === 1) return recordReads.byId(db).execute({ id: ids[0] });
+  return recordsByIds(db).execute({ ids });
+}
 
 /**
  * Loads one order item with everything its page shows (its record, and its attachments, comments and
@@ -346,7 +320,7 @@ export interface ListPage {
 const listRows = (db: Db | Tx, order: SQL[]) =>
   db
     .select({
-      row: listRowJson.as('row'),
+      row: sql`${listRowJson}`.as('row'),
       n: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('n'),
     })
     .from(orderItems)

@@ -18,7 +18,7 @@ import { rowsOf } from '../../db/rows';
 import { addresses, nameAFirstnames, nameASurnames, orderItems, orders } from '../../db/schema';
 import { invalidInput } from '../../errors';
 import { listFilterCondition, needsJoins } from '../order-items/list-filter';
-import { loadOrderItemRows } from '../order-items/read';
+import { loadOrderItemRecords } from '../order-items/read';
 import { orderItemWire } from '../order-items/serialize';
 
 export const SEARCH_LIMIT = 50;
@@ -136,7 +136,7 @@ async function answer(
   if (!found?.capped) found = await rankedHits(db, hits, rank, filter, named?.hits === true);
   const { ids, total, capped } = found;
   if (ids.length === 0) return { results: [], total: 0, total_capped: false };
-  const rows = await loadOrderItemRows(db, ids);
+  const rows = await loadOrderItemRecords(db, ids);
   const byId = new Map(rows.map((r) => [r.item.id, r]));
   return {
     results: ids.flatMap((id) => {
