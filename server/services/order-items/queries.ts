@@ -2,7 +2,7 @@
  * The read operations behind the dashboard, the queues and the order page.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { CommentList, OrderItemResponse } from '../../../domain/contract/order-item';
+import type { CommentList } from '../../../domain/contract/order-item';
 import type {
   DashboardPage,
   DashboardQuery,

@@ -14,12 +14,13 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { keyKind } from '../../../domain/contract/common';
 import type { ListFilter } from '../../../domain/contract/lists';
 import {
   AttachmentSchema,
   type Attachment as AttachmentWire,
+  CommentListSchema,
   type Comment as CommentWire,
   type OrderItem,
   type OrderItemEvent as OrderItemEventWire,
@@ -586,7 +587,7 @@ export async function listItemIds(
 
 const itemCommentsJson = preparedStatement((db) =>
   db
-    .select({ json: sql<string>`json_build_object('comments', ${commentsJson})::text` })
+    .select({ json: sql<string>`${jsonObjectSql(CommentListSchema, { comments: commentsJson })}::text` })
     .from(orderItems)
     .where(eq(orderItems.id, sql.placeholder('id')))
     .prepare('order_item_comments'),
