@@ -9,7 +9,7 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 // Config is evaluated again in each worker; the data dir is fixed per run through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ukds-e2e-'));
 
-// CI's machines are slower than ours and vary: the same specs took 2.5–3× as long there on 26/11/2026 (a page
+// CI's machines are slower than ours and vary: the same specs took 2.5–3× as long there (a page
 // of 100 rows, two Chromiums and the app on two cores), so a wait that holds here by a wide margin timed out
 // there. Timeouts only bound a failing wait; they never make a passing run slower. E2E_TIMEOUT_SCALE overrides.
 const scale = Number(process.env.E2E_TIMEOUT_SCALE ?? (process.env.CI ? 2 : 1));
