@@ -9,7 +9,7 @@ import { eventRoutes } from './events';
 import { faqRoutes } from './faq';
 import { notificationRoutes } from './notifications';
 import { orderContextRoutes } from './order-context';
-import { orderItemActionRoutes } from './order-item-actions';
+import { orderItemActionRoutes } from './order-item-actions/index';
 import { orderItemListRoutes } from './order-item-lists';
 import { orderItemReadRoutes } from './order-items';
 import { outboxRoutes } from './outbox';
