@@ -1,43 +1,19 @@
 /**
  * Runs one workflow action on one order item: lock the row, ask the domain state machine, and write the
- * outcome (item patch, timeline event, comments, notifications, outbox e-mails, refunds, GRO order,
- * despatch) in one transaction. A refusal throws before anything is written.
+ * outcome (write-outcome.ts: item patch, timeline event, comments, notifications, outbox e-mails, refunds,
+ * GRO order, despatch) in one transaction. A refusal throws before anything is written.
  */
-import {
-  and,
-  asc,
-  type ColumnsSelection,
-  eq,
-  inArray,
-  isNull,
-  ne,
-  sql,
-  type WithSubquery,
-} from 'drizzle-orm';
-import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
+
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { OrderItemState } from '../../../domain/states';
 import { decide } from '../../../domain/workflow/decide';
 import type { Actor, OrderSibling, Outcome, WorkflowAction, WorkItem } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
-import {
-  attachments,
-  comments,
-  despatches,
-  groOrders,
-  orderables,
-  orderItemEvents,
-  orderItems,
-  orders,
-  outbox,
-  refunds,
-  users,
-} from '../../db/schema';
+import { transaction } from '../../db/client';
+import { orderables, orderItems } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { LiveChange } from '../../live/channel';
-import { announceSql, publishChange } from '../live/publish';
-import { recordNotification } from '../notifications/notifications';
-import { outboxRow } from '../outbox/enqueue';
-import { type ActionItemRow, itemKey, loadOrderItemForAction, type OrderItemRow } from './read';
+import { type ActionItemRow, itemKey, loadOrderItemForAction } from './read';
+import { writeOutcome } from './write-outcome';
 
 export interface RunActionParams {
   key: string | number;
@@ -175,228 +151,9 @@ export async function applyItemAction(
  * (the staff view, the shop's view) once, after the commit.
  */
 export async function runItemAction(db: Db, params: RunActionParams): Promise<number> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const row = await lockOrderItem(tx, params.key);
     await applyItemAction(tx, row, params);
     return row.item.id;
   });
-}
-
-async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: Actor, now: Date) {
-  const { item, order } = row;
-  const userId = actor.kind === 'user' ? actor.id : null;
-  const { orderable: orderablePatch, ...patch } = outcome.patch;
-
-  if (orderablePatch && Object.keys(orderablePatch).length > 0) {
-    await tx.update(orderables).set(orderablePatch).where(eq(orderables.id, item.orderableId));
-  }
-
-  if (outcome.orderRegion) {
-    await tx.update(orders).set({ deliveryRegion: outcome.orderRegion }).where(eq(orders.id, order.id));
-  }
-  if (outcome.repriced && outcome.repriced.length > 0) {
-    await writeRepriced(tx, item, outcome.repriced, userId, now);
-  }
-
-  if (outcome.approveAttachmentIds) {
-    // Only files still not reviewed: a review made meanwhile (under the same item lock) is not overwritten.
-    await tx
-      .update(attachments)
-      .set({ approved: true, reviewedById: userId, reviewedAt: now, rejectionReason: null })
-      .where(
-        and(
-          eq(attachments.orderItemId, item.id),
-          inArray(attachments.id, outcome.approveAttachmentIds),
-          isNull(attachments.approved),
-        ),
-      );
-  }
-  // The rows the action adds (its timeline, comments, GRO order, despatch, e-mails) are written by the
-  // item's own UPDATE below, as WITHs: no round trip each (despatch: 8 → 5 statements).
-  const added: WithSubquery[] = [];
-  const add = <T extends ColumnsSelection>(insert: TypedQueryBuilder<T>) =>
-    added.push(tx.$with(`added_${added.length}`).as(insert));
-  if (outcome.events.length > 0) {
-    add(
-      tx
-        .insert(orderItemEvents)
-        .values(
-          outcome.events.map((e) => ({
-            orderItemId: item.id,
-            userId,
-            action: e.action,
-            fromState: e.fromState,
-            toState: e.toState,
-            payload: e.payload,
-            createdAt: now,
-          })),
-        )
-        .returning({ id: orderItemEvents.id }),
-    );
-  }
-  if (outcome.comments.length > 0) {
-    add(
-      tx
-        .insert(comments)
-        .values(
-          outcome.comments.map((c) => ({
-            orderItemId: item.id,
-            userId,
-            kind: c.kind,
-            body: c.body,
-            createdAt: now,
-          })),
-        )
-        .returning({ id: comments.id }),
-    );
-  }
-  if (outcome.groOrder) {
-    add(
-      tx
-        .insert(groOrders)
-        .values({ orderItemId: item.id, ...outcome.groOrder, userId, createdAt: now })
-        .returning({ id: groOrders.id }),
-    );
-  }
-  if (outcome.despatch) {
-    add(
-      tx
-        .insert(despatches)
-        .values({ orderItemId: item.id, ...outcome.despatch, userId, createdAt: now })
-        .returning({ id: despatches.id }),
-    );
-  }
-  if (outcome.emails.length > 0) {
-    add(
-      tx
-        .insert(outbox)
-        .values(
-          outcome.emails.map((email) =>
-            outboxRow({
-              kind: email.kind,
-              to: order.email,
-              subject: email.subject,
-              text: email.text,
-              orderItemId: item.id,
-              attachmentIds: email.attachmentIds,
-            }),
-          ),
-        )
-        .returning({ id: outbox.id }),
-    );
-  }
-  // What open screens are told at the commit: the notified users' lists, then this item.
-  const changes: LiveChange[] = [];
-  for (const n of outcome.notifications) {
-    const recipients =
-      n.to === 'admins'
-        ? (
-            await tx
-              .select({ id: users.id })
-              .from(users)
-              .where(and(eq(users.role, 'admin'), eq(users.active, true)))
-          ).map((u) => u.id)
-        : [n.to];
-    for (const recipient of recipients) {
-      // Nobody needs telling about their own action.
-      if (recipient === userId) continue;
-      changes.push(
-        await recordNotification(tx, {
-          userId: recipient,
-          kind: n.kind,
-          message: n.message,
-          orderItemId: item.id,
-        }),
-      );
-    }
-  }
-  changes.push({ topic: 'order_item', id: item.ref });
-  // The rows every concurrent action queues on are taken last, by one statement, so they are held only from
-  // it to the commit (a hold ~10 statements long queued 8 concurrent actions on one orderer past their p95
-  // target, and the refund's own statement before the update held them two round trips longer: cancel with
-  // refund missed it at 8 in flight; docs/performance.md, "Writes"). A refund's trigger takes today's sales
-  // summary row of its type, region and slot (migrations 0020, 0030: concurrent transactions mostly write
-  // different slots); then the item's own update takes the assignee's rows in the kept counts (migration
-  // 0024). Every action takes them in this order: the refunds are inserted
-  // by a WITH that the update's condition reads, so PostgreSQL runs it first (its AFTER trigger is queued
-  // first and fires first at the statement's end). The item row itself is locked since lockOrderItem, and
-  // nothing above reads its new values. The same UPDATE carries the NOTIFYs (delivered at the commit wherever
-  // they are sent): no round trip of their own.
-  const storedRefunds =
-    outcome.refunds.length > 0
-      ? tx.$with('stored_refunds').as(
-          tx
-            .insert(refunds)
-            .values(
-              outcome.refunds.map((r) => ({
-                orderItemId: item.id,
-                action: r.action,
-                amount: r.amount,
-                reason: r.reason,
-                notes: r.notes,
-                userId,
-                createdAt: now,
-              })),
-            )
-            .returning({ id: refunds.id }),
-        )
-      : undefined;
-  const [updated] = await tx
-    .with(...(storedRefunds ? [storedRefunds] : []), ...added)
-    .update(orderItems)
-    .set({
-      ...patch,
-      lockVersion: sql`${orderItems.lockVersion} + 1`,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(orderItems.id, item.id),
-        storedRefunds && sql`(select count(*) from ${storedRefunds}) = ${outcome.refunds.length}`,
-      ),
-    )
-    .returning({ announced: announceSql(changes) });
-  // Never: the item is locked since lockOrderItem, and its refunds are stored or the statement fails.
-  if (!updated) throw new Error(`order item ${item.id}: not updated`);
-}
-
-/**
- * A region change applied through one item reprices the order's other items: their subtotals change, their
- * lock_version moves (a screen holding them reloads) and their timelines say why.
- */
-async function writeRepriced(
-  tx: Tx,
-  via: OrderItemRow['item'],
-  repriced: NonNullable<Outcome['repriced']>,
-  userId: number | null,
-  now: Date,
-) {
-  const ids = repriced.map((r) => r.id);
-  const rows = await tx
-    .select({ id: orderItems.id, orderableId: orderItems.orderableId, state: orderItems.currentState })
-    .from(orderItems)
-    .where(inArray(orderItems.id, ids))
-    .for('update');
-  for (const r of repriced) {
-    const row = rows.find((x) => x.id === r.id);
-    if (!row) continue;
-    await tx
-      .update(orderables)
-      .set({ subtotalInPence: r.newTotalInPence })
-      .where(eq(orderables.id, row.orderableId));
-    await tx
-      .update(orderItems)
-      .set({ lockVersion: sql`${orderItems.lockVersion} + 1`, updatedAt: now })
-      .where(eq(orderItems.id, r.id));
-    await tx.insert(orderItemEvents).values({
-      orderItemId: r.id,
-      userId,
-      action: 'repriced',
-      fromState: row.state,
-      toState: row.state,
-      payload: { via: via.ref, from_in_pence: r.currentInPence, to_in_pence: r.newTotalInPence },
-      createdAt: now,
-    });
-    await publishChange(tx, { topic: 'order_item', id: r.ref });
-  }
 }
