@@ -3,7 +3,7 @@
  * editable) and close the cart, or just close it. A closed cart is never e-mailed twice.
  */
 
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { unpaidCartEmail } from '../../../domain/contract/conversations';
 import type { Address } from '../../../domain/contract/order-item';
 import {
@@ -16,27 +16,17 @@ import { transaction } from '../../db/client';
 import { addresses, carts } from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { publishChange } from '../live/publish';
+import { addressJson } from '../order-items/wire';
 import { enqueueEmail } from '../outbox/enqueue';
 
 type CartRow = typeof carts.$inferSelect;
-type AddressRow = typeof addresses.$inferSelect;
+/** The cart's billing address as the answer shows it, written by PostgreSQL from the contract (wire.ts). */
+const billingAddress = sql<Address>`${addressJson(addresses)}`;
 
-/** A cart's billing address as the answer shows it (AddressSchema; an order's is written by order-items/wire.ts). */
-const addressWire = (a: AddressRow): Address => ({
-  id: a.id,
-  name: a.name,
-  line_1: a.line1,
-  line_2: a.line2,
-  city: a.city,
-  state: a.state,
-  zip: a.zip,
-  country_code: a.countryCode,
-});
-
-const wire = (c: CartRow, a: AddressRow) => ({
+const wire = (c: CartRow, a: Address) => ({
   ref: c.ref,
   email: c.email,
-  billing_address: addressWire(a),
+  billing_address: a,
   items: c.items,
   total_in_pence: c.totalInPence,
   state: c.state,
@@ -46,7 +36,7 @@ const wire = (c: CartRow, a: AddressRow) => ({
 });
 
 /** The cart as a shop sees it: what it sent and where the cart stands, without staff's apology or ids. */
-function storefrontWire(c: CartRow, a: AddressRow): StorefrontCartView {
+function storefrontWire(c: CartRow, a: Address): StorefrontCartView {
   const { customer_notified: _notified, billing_address, ...cart } = wire(c, a);
   const { id: _id, ...shopAddress } = billing_address;
   return { ...cart, billing_address: shopAddress };
@@ -54,7 +44,7 @@ function storefrontWire(c: CartRow, a: AddressRow): StorefrontCartView {
 
 const withAddress = (db: Db | Tx) =>
   db
-    .select({ cart: carts, address: addresses })
+    .select({ cart: carts, address: billingAddress })
     .from(carts)
     .innerJoin(addresses, eq(addresses.id, carts.billingAddressId));
 

@@ -4,9 +4,11 @@
  * the list row (OrderItemListRowSchema) and the order page's lists (attachments, comments, timeline). Only the
  * pending change and the panels are the app's to add (serialize.ts): the domain's code writes them.
  */
+import type { SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type Address,
+  AddressSchema,
   AttachmentSchema,
   type Attachment as AttachmentWire,
   type Comment,
@@ -45,7 +47,13 @@ export const reviewer = alias(users, 'reviewer');
 /** The keys of the record the app writes itself (serialize.ts): the domain's code computes them. */
 export const APP_KEYS = ['pending_update', 'panels'] as const;
 
-const addressColumns = (a: typeof billing | typeof shipping): JsonColumnsOf<Address> => ({
+/** The address columns of `addresses` or an alias of it. */
+type AddressTable = Record<
+  'id' | 'name' | 'line1' | 'line2' | 'city' | 'state' | 'zip' | 'countryCode',
+  SQLWrapper
+>;
+
+const addressColumns = (a: AddressTable): JsonColumnsOf<Address> => ({
   id: a.id,
   name: a.name,
   line_1: a.line1,
@@ -55,6 +63,9 @@ const addressColumns = (a: typeof billing | typeof shipping): JsonColumnsOf<Addr
   zip: a.zip,
   country_code: a.countryCode,
 });
+
+/** An address (AddressSchema) as JSON, from `addresses` or an alias of it: an order's, a cart's. */
+export const addressJson = (a: AddressTable) => jsonObjectSql(AddressSchema, addressColumns(a));
 
 /** Every key of the record (and so of the list row) but the app's, from the item's joined read (read.ts). */
 const itemColumns: JsonColumnsOf<Omit<OrderItem, (typeof APP_KEYS)[number]>> = {
