@@ -11,7 +11,7 @@ import { currentUser } from '../auth/guard';
 import { runBulkAction } from '../services/order-items/bulk';
 import { exportOrderItemsCsv } from '../services/order-items/csv-export';
 import { file, json } from './answers';
-import { actorOf } from './order-item-actions';
+import { actorOf } from './order-item-actions/action';
 import type { RouteDeps } from './route-deps';
 
 const ExportRequestSchema = z.object({

@@ -20,8 +20,6 @@ import { groActions } from './gro';
 import { noteActions } from './notes';
 import { updateActions, updateRoutes } from './updates';
 
-export { actorOf } from './action';
-
 /**
  * The order the action table's calls are registered in, which is the order docs/openapi.json lists them in
  * (the drift check of `npm run check` compares that file as text). A new call goes in here too.
