@@ -17,9 +17,8 @@ export function placeGroOrder(item: WorkItem, action: ActionOf<'gro_order_placed
   if (item.currentState !== 'gro_order_required') return wrongState(item, action.type);
   const reference = text(action.reference);
   if (!reference) return invalid('reference', 'Enter the GRO reference.');
-  if (!GRO_DESTINATIONS.some((d) => d.value === action.destination)) {
-    return invalid('destination', 'Choose where the GRO should send the certificate.');
-  }
+  const destination = GRO_DESTINATIONS.find((d) => d.value === action.destination)?.value;
+  if (!destination) return invalid('destination', 'Choose where the GRO should send the certificate.');
   if (!GRO_SERVICES.some((s) => s.value === action.service))
     return invalid('service', 'Choose a GRO service.');
   const cost = action.cost ?? groServiceCost(action.service);
@@ -32,7 +31,7 @@ export function placeGroOrder(item: WorkItem, action: ActionOf<'gro_order_placed
       groOrder: {
         reference,
         data: text(action.data),
-        destination: action.destination,
+        destination,
         service: action.service,
         cost,
         isReorder: item.isReorder,

@@ -3,7 +3,12 @@
  * joined order_items/orderables/orders row to a WorkItem field by field.
  */
 import type { Role } from '../contract/session';
-import { CANCEL_REFUND_ACTIONS, type CancelReason, type CancelRefundAction } from '../options';
+import {
+  CANCEL_REFUND_ACTIONS,
+  type CancelReason,
+  type CancelRefundAction,
+  type GroDestination,
+} from '../options';
 import type { Carrier, DeliveryRegion, DespatchBy, GroService, PricedOrderable } from '../pricing';
 import type { OrderableType, OrderItemState, TranslationType } from '../states';
 
@@ -251,7 +256,7 @@ export interface CommentIntent {
 export interface GroOrderRecord {
   reference: string;
   data: string | null;
-  destination: string;
+  destination: GroDestination;
   service: GroService;
   cost: number;
   isReorder: boolean;

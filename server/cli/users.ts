@@ -57,9 +57,9 @@ async function serviceCall<T>(work: () => Promise<T>): Promise<T> {
 
 function role(value: string | undefined): Role | undefined {
   if (value === undefined) return undefined;
-  if (!(ROLES as readonly string[]).includes(value))
-    throw new UsageError(`--role takes admin or orderer, not ${value}`);
-  return value as Role;
+  const known = ROLES.find((r) => r === value);
+  if (!known) throw new UsageError(`--role takes admin or orderer, not ${value}`);
+  return known;
 }
 
 /**

@@ -54,6 +54,7 @@ const GRO_DESTINATION_VALUES = valuesOf(GRO_DESTINATIONS);
 const GRO_SERVICE_VALUES = valuesOf(GRO_SERVICES);
 const CARRIER_VALUES = valuesOf(CARRIERS);
 const CANCEL_REASON_VALUES = valuesOf(CANCEL_REASONS);
+const STATES = enumOf(ALL_STATES);
 
 /** `column IN (...)` for a CHECK constraint (NULL passes, as a nullable column should). */
 const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
@@ -202,7 +203,7 @@ export const orderItems = pgTable(
     orderableId: integer('orderable_id')
       .notNull()
       .references(() => orderables.id),
-    currentState: text('current_state').notNull(),
+    currentState: text('current_state', { enum: STATES }).notNull(),
     userId: integer('user_id').references(() => users.id),
     isEscalated: boolean('is_escalated').notNull().default(false),
     isOnHold: boolean('is_on_hold').notNull().default(false),
@@ -212,8 +213,8 @@ export const orderItems = pgTable(
     approved: boolean('approved').notNull().default(false),
     isReorder: boolean('is_reorder').notNull().default(false),
     /** The state before an escalation or a Modify Order request, restored when it ends. */
-    stateBeforeEscalation: text('state_before_escalation'),
-    stateBeforeUpdate: text('state_before_update'),
+    stateBeforeEscalation: text('state_before_escalation', { enum: STATES }),
+    stateBeforeUpdate: text('state_before_update', { enum: STATES }),
     /** A Modify Order request waiting for the customer: the new attributes and the priced difference. */
     pendingUpdate: jsonb('pending_update').$type<PendingUpdate>(),
     fcoBatchId: integer('fco_batch_id').references((): AnyPgColumn => fcoBatches.id),
@@ -298,8 +299,9 @@ export const orderItemEvents = pgTable(
       .references(() => orderItems.id),
     userId: integer('user_id').references(() => users.id),
     action: text('action').notNull(),
-    fromState: text('from_state'),
-    toState: text('to_state'),
+    /** Typed as the item's states (the workflow writes only those); no CHECK of their own. */
+    fromState: text('from_state', { enum: STATES }),
+    toState: text('to_state', { enum: STATES }),
     payload: jsonb('payload').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
@@ -315,7 +317,7 @@ export const groOrders = pgTable(
       .references(() => orderItems.id),
     reference: text('reference').notNull(),
     data: text('data'),
-    destination: text('destination').notNull(),
+    destination: text('destination', { enum: GRO_DESTINATION_VALUES }).notNull(),
     service: text('service', { enum: GRO_SERVICE_VALUES }).notNull(),
     cost: integer('cost').notNull(),
     isReorder: boolean('is_reorder').notNull().default(false),
@@ -393,7 +395,8 @@ export const salesDaily = pgTable(
   {
     day: date('day').notNull(),
     type: text('type').notNull(),
-    deliveryRegion: text('delivery_region').notNull(),
+    /** Copied by the triggers from orders.delivery_region (whose CHECK keeps the values). */
+    deliveryRegion: text('delivery_region', { enum: DELIVERY_REGIONS }).notNull(),
     slot: smallint('slot').notNull().default(0),
     items: integer('items').notNull().default(0),
     gross: bigint('gross', { mode: 'number' }).notNull().default(0),
@@ -413,7 +416,8 @@ export const openItemCounts = pgTable(
   'open_item_counts',
   {
     userId: integer('user_id').notNull(),
-    currentState: text('current_state').notNull(),
+    /** Copied by the triggers from order_items.current_state (whose CHECK keeps the values). */
+    currentState: text('current_state', { enum: STATES }).notNull(),
     isEscalated: boolean('is_escalated').notNull(),
     isOnHold: boolean('is_on_hold').notNull(),
     waitingCustomerResponse: boolean('waiting_customer_response').notNull(),

@@ -158,7 +158,7 @@ describe('retention', () => {
     const row = { userId: user.id, isEscalated: false, isOnHold: false, waitingCustomerResponse: false };
     await db.insert(openItemCounts).values([
       { ...row, currentState: 'unassigned', items: 0 },
-      { ...row, currentState: 'awaiting_documents', items: 2 },
+      { ...row, currentState: 'review_documents', items: 2 },
     ]);
     await db.insert(openItemDueCounts).values([
       { userId: user.id, despatchDueOn: '2026-11-20', items: 0 },
@@ -166,7 +166,7 @@ describe('retention', () => {
     ]);
     await runRetention(db, { outboxDays: 90, notificationsDays: 90 }, now);
     const states = await db.select().from(openItemCounts).where(eq(openItemCounts.userId, user.id));
-    expect(states.map((r) => [r.currentState, r.items])).toEqual([['awaiting_documents', 2]]);
+    expect(states.map((r) => [r.currentState, r.items])).toEqual([['review_documents', 2]]);
     const days = await db.select().from(openItemDueCounts).where(eq(openItemDueCounts.userId, user.id));
     expect(days.map((r) => [r.despatchDueOn, r.items])).toEqual([['2026-11-21', 2]]);
   });
@@ -174,7 +174,10 @@ describe('retention', () => {
   it("folds a past day's sales slots into slot 0, keeping every sum, and leaves yesterday's and today's", async () => {
     const { db } = database;
     // London days: `now` is 23/11 at noon, so the 20th and 21st are past, the 22nd is yesterday.
-    const cell = { type: 'Birth Certificate', deliveryRegion: 'UK' };
+    const cell: Pick<typeof salesDaily.$inferInsert, 'type' | 'deliveryRegion'> = {
+      type: 'Birth Certificate',
+      deliveryRegion: 'UK',
+    };
     await db.insert(salesDaily).values([
       { ...cell, day: '2026-11-20', slot: 0, items: 3, gross: 300, refunds: 10 },
       { ...cell, day: '2026-11-20', slot: 3, items: 2, gross: 200, refunds: 0 },

@@ -13,7 +13,6 @@ import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { StorefrontOrderSchema } from '../../domain/contract/storefront';
 import { londonToday } from '../../domain/format';
-import type { OrderItemState } from '../../domain/states';
 import { despatchDueOn } from '../../domain/turnaround';
 import { decide } from '../../domain/workflow/decide';
 import type { Actor, WorkflowAction, WorkItem } from '../../domain/workflow/types';
@@ -170,7 +169,7 @@ export class DemoBuilder {
       ref: item.ref,
       type: item.type,
       orderableType: item.orderableType,
-      currentState: item.currentState as OrderItemState,
+      currentState: item.currentState,
       userId: item.userId ?? null,
       isEscalated: item.isEscalated ?? false,
       isOnHold: item.isOnHold ?? false,
@@ -180,8 +179,8 @@ export class DemoBuilder {
       position: item.position,
       approved: item.approved ?? false,
       isReorder: item.isReorder ?? false,
-      stateBeforeEscalation: (item.stateBeforeEscalation ?? null) as OrderItemState | null,
-      stateBeforeUpdate: (item.stateBeforeUpdate ?? null) as OrderItemState | null,
+      stateBeforeEscalation: item.stateBeforeEscalation ?? null,
+      stateBeforeUpdate: item.stateBeforeUpdate ?? null,
       pendingUpdate: item.pendingUpdate ?? null,
       fcoBatchId: item.fcoBatchId ?? null,
       originalReceivedOn: item.originalReceivedOn ?? null,

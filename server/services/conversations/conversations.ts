@@ -12,7 +12,6 @@ import sanitizeHtml from 'sanitize-html';
 import type { AssigneeFilter, ThreadEntry } from '../../../domain/contract/conversations';
 import { londonToday } from '../../../domain/format';
 import { stateLabel } from '../../../domain/labels';
-import type { OrderItemState } from '../../../domain/states';
 import { isWaitingForCustomer } from '../../../domain/workflow/escalation';
 import type { Db, Tx } from '../../db/client';
 import { transaction } from '../../db/client';
@@ -432,7 +431,7 @@ async function transferTarget(tx: Tx, rawRef: string, rawItemRef?: string) {
           ref: r.ref,
           type: r.type,
           current_state: r.currentState,
-          state_label: stateLabel({ ...r, currentState: r.currentState as OrderItemState }),
+          state_label: stateLabel(r),
         })),
       },
     );

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CustomerOrders } from '../../../domain/contract/conversations';
 import { stateLabel } from '../../../domain/labels';
-import { groupOf, type OrderItemState } from '../../../domain/states';
+import { groupOf } from '../../../domain/states';
 import type { Db } from '../../db/client';
 import { transaction } from '../../db/client';
 import { conversationNotes, conversations, orderItems, orders, users } from '../../db/schema';
@@ -109,13 +109,12 @@ export async function customerOrders(db: Db, id: number): Promise<CustomerOrders
       items: items
         .filter((i) => i.orderId === o.id)
         .map((i) => {
-          const labelled = { ...i, currentState: i.currentState as OrderItemState };
           return {
             ref: i.ref,
             type: i.type,
             current_state: i.currentState,
-            state_label: stateLabel(labelled),
-            state_group: groupOf(labelled),
+            state_label: stateLabel(i),
+            state_group: groupOf(i),
             net_value: i.netValue,
           };
         }),

@@ -5,7 +5,7 @@
  */
 import { formatDate, londonToday } from '../../../domain/format';
 import { stateLabel } from '../../../domain/labels';
-import { isFinalState, type OrderItemState } from '../../../domain/states';
+import { isFinalState } from '../../../domain/states';
 import type { Db } from '../../db/client';
 import { loadOrderItemRows, type OrderItemRow } from './read';
 
@@ -54,7 +54,7 @@ function rowOf({ item, order, billing, assignee }: OrderItemRow, today: string):
     item.ref,
     order.ref,
     item.type,
-    stateLabel({ ...item, currentState: item.currentState as OrderItemState }),
+    stateLabel(item),
     assignee?.name ?? '',
     billing.name,
     order.email,

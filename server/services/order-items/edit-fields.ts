@@ -197,7 +197,8 @@ async function applyEdit(tx: Tx, row: ActionItemRow, edit: FieldEdit): Promise<A
   // A repeat (a double click, a retry) or a save of the value shown changes nothing and records nothing.
   if (before === parsed.data) return null;
   if (edit.record === 'order_attributes' && edit.field === 'delivery_region') {
-    await checkRegionChange(tx, row, parsed.data as DeliveryRegion);
+    const region = DELIVERY_REGIONS.find((r) => r === parsed.data);
+    if (region) await checkRegionChange(tx, row, region);
   }
   await tx
     .update(target.table)

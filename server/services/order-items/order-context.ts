@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { OrderContext } from '../../../domain/contract/order-context';
 import { stateLabel } from '../../../domain/labels';
-import { groupOf, type OrderItemState } from '../../../domain/states';
+import { groupOf } from '../../../domain/states';
 import type { Db } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { isOpenState } from '../../db/states-sql';
@@ -35,14 +35,13 @@ async function orderItemsOf(db: Db, orderId: number): Promise<OrderContext['item
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position), asc(orderItems.id));
   return rows.map((r) => {
-    const labelled = { ...r, currentState: r.currentState as OrderItemState };
     return {
       id: r.id,
       ref: r.ref,
       type: r.type,
       current_state: r.currentState,
-      state_label: stateLabel(labelled),
-      state_group: groupOf(labelled),
+      state_label: stateLabel(r),
+      state_group: groupOf(r),
       user: r.userId !== null && r.userName !== null ? { id: r.userId, name: r.userName } : null,
     };
   });

@@ -2,6 +2,7 @@
  * Orderers and their queues: who can be assigned work, and per-orderer counts for the dashboard.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { OrderItemState } from '../../../domain/states';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { openItemCounts as counted, openItemDueCounts as due, users } from '../../db/schema';
@@ -21,7 +22,7 @@ const orderers = preparedStatement((db) =>
 
 /** One count of open_item_counts: a state, the three flags that decide an item's group, and its items. */
 export type OpenItemCount = [
-  state: string,
+  state: OrderItemState,
   isEscalated: boolean,
   isOnHold: boolean,
   waiting: boolean,

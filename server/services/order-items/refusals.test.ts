@@ -4,6 +4,7 @@
  * exactly as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderItemState } from '../../../domain/states';
 import { buildAttachment, buildOrderItem, type ItemSpec } from '../../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
 import { act, snapshot } from '../../test/items';
@@ -40,7 +41,10 @@ const escalatedItem: ItemSpec = {
   isEscalated: true,
   stateBeforeEscalation: 'despatch_required',
 };
-const translation = (currentState: string): ItemSpec => ({ orderableType: 'Translation', currentState });
+const translation = (currentState: OrderItemState): ItemSpec => ({
+  orderableType: 'Translation',
+  currentState,
+});
 
 const cases: Case[] = [
   {
