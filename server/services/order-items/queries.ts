@@ -12,7 +12,7 @@ import type {
   QueueQuery,
 } from '../../../domain/contract/queues';
 import { londonToday } from '../../../domain/format';
-import { groupOf, type OrderItemState, STATE_GROUPS, type StateGroup } from '../../../domain/states';
+import { groupOf, STATE_GROUPS, type StateGroup } from '../../../domain/states';
 import type { SessionUser } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -99,9 +99,7 @@ function statsOf(rows: readonly OpenItemCountRow[]): OrdererStats[] {
     };
     for (const [state, isEscalated, isOnHold, waitingCustomerResponse, items] of row.counts) {
       s.open_items += items;
-      s.by_group[
-        groupOf({ currentState: state as OrderItemState, isEscalated, isOnHold, waitingCustomerResponse })
-      ] += items;
+      s.by_group[groupOf({ currentState: state, isEscalated, isOnHold, waitingCustomerResponse })] += items;
       if (isEscalated) s.escalated += items;
       if (waitingCustomerResponse) s.waiting_customer += items;
     }

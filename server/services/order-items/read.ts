@@ -32,6 +32,7 @@ import {
   type QueueSort,
 } from '../../../domain/contract/queues';
 import { londonToday } from '../../../domain/format';
+import type { OrderItemState } from '../../../domain/states';
 import type { WorkAttachment } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
 import { type JsonColumnsOf, jsonObjectSql } from '../../db/json-sql';
@@ -602,6 +603,6 @@ export async function commentsAnswerJson(db: Db | Tx, orderItemId: number): Prom
 export const itemFilters = {
   unassigned: () => and(isNull(orderItems.userId), isInState(orderItems.currentState, 'unassigned')),
   assignedTo: (userId: number) => eq(orderItems.userId, userId),
-  inStates: (states: readonly string[]) => inArray(orderItems.currentState, [...states]),
+  inStates: (states: readonly OrderItemState[]) => inArray(orderItems.currentState, [...states]),
   open: () => isOpenState(orderItems.currentState),
 };

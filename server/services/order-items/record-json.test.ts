@@ -28,7 +28,7 @@ import {
   loadOrderItemRows,
   type OrderItemRow,
 } from './read';
-import { domainItem, orderItemDetail, orderItemWire, storefrontItemWire } from './serialize';
+import { orderItemDetail, orderItemWire, storefrontItemWire } from './serialize';
 
 let database: Database;
 let ids: number[];
@@ -91,7 +91,7 @@ const address = (a: NonNullable<OrderItemRow['shipping']>) => ({
 /** The record the contract describes, from the item's Drizzle rows: the test's own statement of the mapping. */
 function expectedRecord(row: OrderItemRow, viewer: SessionUser) {
   const { item, orderable: o, order, billing, shipping } = row;
-  const d = domainItem(item);
+  const d = item;
   return {
     id: item.id,
     ref: item.ref,

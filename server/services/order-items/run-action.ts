@@ -5,7 +5,6 @@
  */
 
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { OrderItemState } from '../../../domain/states';
 import { decide } from '../../../domain/workflow/decide';
 import type { Actor, OrderSibling, Outcome, WorkflowAction, WorkItem } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
@@ -51,7 +50,7 @@ async function orderSiblings(tx: Db | Tx, orderId: number, itemId: number): Prom
     ref: item.ref,
     orderableType: item.orderableType,
     position: item.position,
-    currentState: item.currentState as OrderItemState,
+    currentState: item.currentState,
     pendingUpdate: item.pendingUpdate,
     orderable: pricedOrderableOf(o),
   }));
@@ -73,7 +72,7 @@ export async function toWorkItem(
     ref: item.ref,
     type: item.type,
     orderableType: item.orderableType,
-    currentState: item.currentState as OrderItemState,
+    currentState: item.currentState,
     userId: item.userId,
     isEscalated: item.isEscalated,
     isOnHold: item.isOnHold,
@@ -83,8 +82,8 @@ export async function toWorkItem(
     position: item.position,
     approved: item.approved,
     isReorder: item.isReorder,
-    stateBeforeEscalation: item.stateBeforeEscalation as OrderItemState | null,
-    stateBeforeUpdate: item.stateBeforeUpdate as OrderItemState | null,
+    stateBeforeEscalation: item.stateBeforeEscalation,
+    stateBeforeUpdate: item.stateBeforeUpdate,
     pendingUpdate: item.pendingUpdate,
     fcoBatchId: item.fcoBatchId,
     originalReceivedOn: item.originalReceivedOn,

@@ -9,18 +9,8 @@ import {
   pendingUpdateToWire,
 } from '../../../domain/contract/order-item';
 import { panelsFor } from '../../../domain/panels';
-import type { OrderableType, OrderItemState } from '../../../domain/states';
 import type { SessionUser } from '../../auth/sessions';
-import type { ItemRecordRow, OrderItemPageRow, OrderItemRow } from './read';
-
-/** The domain's view of an item row, or of the columns of it read (its states are typed, not plain strings). */
-export function domainItem<T extends Pick<OrderItemRow['item'], 'currentState' | 'orderableType'>>(item: T) {
-  return {
-    ...item,
-    currentState: item.currentState as OrderItemState,
-    orderableType: item.orderableType as OrderableType,
-  };
-}
+import type { ItemRecordRow, OrderItemPageRow } from './read';
 
 /** What PostgreSQL wrote of an item's record with its pending change: the record as anyone sees it. */
 const withPendingUpdate = ({ record, item }: ItemRecordRow) => ({
@@ -32,7 +22,7 @@ const withPendingUpdate = ({ record, item }: ItemRecordRow) => ({
 export function orderItemWire(row: ItemRecordRow, viewer: SessionUser): OrderItem {
   return {
     ...withPendingUpdate(row),
-    panels: panelsFor(domainItem(row.item), { id: viewer.id, role: viewer.role }),
+    panels: panelsFor(row.item, { id: viewer.id, role: viewer.role }),
   };
 }
 
