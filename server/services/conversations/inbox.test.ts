@@ -3,7 +3,7 @@
  * snooze job that brings a thread back and notifies its assignee exactly once, and bad input refused with a
  * 4xx naming the field, changing nothing.
  */
-import { eq } from 'drizzle-orm';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InboxListSchema } from '../../../domain/contract/conversations';
 import { conversations, notifications } from '../../db/schema';
@@ -15,7 +15,7 @@ import {
   signInAs,
   type TestContext,
 } from '../../test/harness';
-import { SNOOZE_ENDED_KIND, wakeDueSnoozes } from './inbox';
+import { folderCondition, folderPageQuery, SNOOZE_ENDED_KIND, wakeDueSnoozes } from './inbox';
 
 let ctx: TestContext;
 let olive: Agent;
@@ -265,5 +265,74 @@ describe('snooze', () => {
     const inbox = ids(await folder(olive, 'inbox'));
     expect(inbox).toEqual(expect.arrayContaining([assigned, unassigned]));
     expect(inbox).not.toContain(later);
+  });
+});
+
+describe('at tens of thousands of threads', () => {
+  type PlanNode = {
+    'Node Type': string;
+    'Relation Name'?: string;
+    'Index Name'?: string;
+    Plans?: PlanNode[];
+  };
+  const plan = async (query: SQL) => {
+    const explained = await ctx.database.db.execute<{ 'QUERY PLAN': unknown }>(
+      sql`explain (format json) ${query}`,
+    );
+    const raw = explained.rows[0]['QUERY PLAN'];
+    return ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[])[0].Plan;
+  };
+  const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+  it('reads each folder page and count from an index, never the whole table', async () => {
+    // 30,000 threads, as an inbox ages: most archived, a tenth waiting (a third of them Olive's), a tenth
+    // snoozed. (Archived, most of the table, is counted with a scan, which is right for most of a table.)
+    await ctx.database.db.execute(sql`
+      insert into conversations (email, content, active, assignee_id, snoozed_until, last_message_at)
+      select 'bulk' || g || '@example.com', '', g % 10 in (0, 1),
+             case when g % 3 = 0 then ${oliveId}::int end,
+             case when g % 10 = 1 then now() + interval '1 day' end,
+             now() - g * interval '1 minute'
+      from generate_series(1, 30000) as g`);
+    // As autovacuum leaves a table: statistics and the visibility map (index-only scans need it).
+    await ctx.database.db.execute(sql`vacuum analyze conversations`);
+    // Unassigned may walk either inbox index (most of the inbox is unassigned, so the ordered walk filters
+    // few rows out); archived, most of the table, is not planned here.
+    const expected = {
+      inbox: ['conversations_inbox_idx'],
+      mine: ['conversations_inbox_assignee_idx'],
+      unassigned: ['conversations_inbox_idx', 'conversations_inbox_assignee_idx'],
+      snoozed: ['conversations_snoozed_idx'],
+    } as const;
+    for (const folder of ['inbox', 'mine', 'unassigned', 'snoozed'] as const) {
+      const page = nodes(
+        await plan(folderPageQuery(ctx.database.db, { folder, page: 3, userId: oliveId }).getSQL()),
+      );
+      const counted = nodes(
+        await plan(
+          ctx.database.db
+            .select({ n: count() })
+            .from(conversations)
+            .where(folderCondition(folder, oliveId))
+            .getSQL(),
+        ),
+      );
+      for (const [what, used] of [
+        ['page', page],
+        ['count', counted],
+      ] as const) {
+        const onConversations = used.filter((n) => n['Relation Name'] === 'conversations');
+        expect(
+          onConversations.map((n) => n['Node Type']),
+          `${folder} ${what}`,
+        ).not.toContain('Seq Scan');
+        // A bitmap index scan names its index but not the table: every index of the plan counts.
+        const indexes = used.map((n) => n['Index Name']);
+        expect(
+          expected[folder].some((name) => indexes.includes(name)),
+          `${folder} ${what}: ${JSON.stringify(used.map((n) => [n['Node Type'], n['Index Name']]))}`,
+        ).toBe(true);
+      }
+    }
   });
 });

@@ -29,7 +29,7 @@ export const SNOOZE_ENDED_KIND = 'conversation_snooze_ended';
 const waiting = and(eq(conversations.active, true), isNull(conversations.snoozedUntil));
 
 /** The rows of a folder for a user (`mine` is theirs). */
-function folderCondition(folder: InboxFolder, userId: number): SQL | undefined {
+export function folderCondition(folder: InboxFolder, userId: number): SQL | undefined {
   switch (folder) {
     case 'inbox':
       return waiting;
@@ -71,17 +71,24 @@ export async function inboxCounts(db: Db, userId: number): Promise<InboxCounts> 
   return { inbox, mine, unassigned, snoozed, archived };
 }
 
+/** What a folder's page reads: the statement the plan test explains. */
+export interface FolderPage {
+  folder: InboxFolder;
+  page: number;
+  userId: number;
+}
+
+/** The query of one page (25) of a folder, in the folder's order. */
+export const folderPageQuery = (db: Db, query: FolderPage) =>
+  selectConversation(db)
+    .where(folderCondition(query.folder, query.userId))
+    .orderBy(...FOLDER_ORDER[query.folder])
+    .limit(PER_PAGE)
+    .offset((query.page - 1) * PER_PAGE);
+
 /** One page (25) of a folder, with every folder's count. */
-export async function listInbox(db: Db, query: { folder: InboxFolder; page: number; userId: number }) {
-  const where = folderCondition(query.folder, query.userId);
-  const [rows, counts] = await Promise.all([
-    selectConversation(db)
-      .where(where)
-      .orderBy(...FOLDER_ORDER[query.folder])
-      .limit(PER_PAGE)
-      .offset((query.page - 1) * PER_PAGE),
-    inboxCounts(db, query.userId),
-  ]);
+export async function listInbox(db: Db, query: FolderPage) {
+  const [rows, counts] = await Promise.all([folderPageQuery(db, query), inboxCounts(db, query.userId)]);
   const total = counts[query.folder];
   return {
     folder: query.folder,
