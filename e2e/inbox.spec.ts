@@ -204,3 +204,22 @@ test('phone: the list and the thread are two screens', async ({ page, baseURL, r
   await expect(page).toHaveURL(/\/conversations\?folder=mine$/);
   await expect(rows(page).first()).toBeVisible();
 });
+
+test('from 1024 px the list and the thread are side by side; just below, two screens', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const { c, tag } = await bobsThreads(baseURL ?? '', request);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, BOB);
+  await page.goto(`/conversations/${c}?folder=mine`);
+  await expect(paneTitle(page)).toHaveText(`Charlie ${tag}`);
+  await expect(page.locator(`[data-testid="inbox-row"][data-id="${c}"]`)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/inbox-1024.png' });
+
+  await page.setViewportSize({ width: 1000, height: 768 });
+  await expect(rows(page)).toHaveCount(0);
+  await expect(paneTitle(page)).toHaveText(`Charlie ${tag}`);
+});
