@@ -1,6 +1,7 @@
 /**
- * The conversation workspace (/conversation/:id): one thread per customer (a follow-up joins it), Send reply
- * (stays on the thread, in the inbox) and Send reply and archive (back to /dashboard), staff-only notes, canned
+ * The conversation workspace (the thread in the inbox, /conversations/:id): one thread per customer (a follow-up
+ * joins it), Send reply (stays on the thread, in the inbox) and Send reply and archive (the inbox opens the next
+ * thread), staff-only notes, canned
  * replies managed on the admin tab and inserted with their placeholders filled, the customer's orders beside the
  * thread with a one-click transfer, and assignment with the dashboard's assignee filter. Every test brings its own
  * customer through the storefront, so no other spec touches its records.
@@ -75,7 +76,7 @@ test('a follow-up joins the thread; a note, a canned reply and Send reply keep u
   await expect(tab.getByRole('row').filter({ hasText: title })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  await page.goto(`/conversation/${id}`);
+  await page.goto(`/conversations/${id}`);
   const thread = page.getByTestId('thread');
   await expect(thread.getByTestId('thread-customer')).toHaveCount(2);
   await expect(thread.getByTestId('thread-customer').last()).toContainText('It is quite urgent.');
@@ -98,21 +99,25 @@ test('a follow-up joins the thread; a note, a canned reply and Send reply keep u
   // Send reply: e-mailed once, and we stay on the thread, which stays in the inbox.
   await page.getByRole('button', { name: 'Send reply', exact: true }).click();
   await expect(thread.getByTestId('thread-reply')).toContainText(`Dear ${c.name}, order 100231`);
-  await expect(page).toHaveURL(new RegExp(`/conversation/${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/conversations/${id}$`));
   await expect(page.getByTestId('conversation-status')).toHaveText('Inbox');
   await expect(box).toHaveValue('');
   expect(await mailsTo(page, c.email)).toBe(1);
   expect((await readConversation(page, id)).active).toBe(true);
 });
 
-test('Send reply and archive goes back to the dashboard', async ({ page, request }) => {
+test('Send reply and archive opens the next thread of the inbox, not the dashboard', async ({
+  page,
+  request,
+}) => {
   const c = customer(request);
   const id = await c.say('<p>Thanks!</p>');
   await signIn(page, 'alice@demo.test');
-  await page.goto(`/conversation/${id}`);
+  await page.goto(`/conversations/${id}`);
   await page.getByLabel('Reply to the customer').fill('You are welcome.');
   await page.getByRole('button', { name: 'Send reply and archive' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).not.toHaveURL(new RegExp(`/conversations/${id}$`));
+  await expect(page).toHaveURL(/\/conversations(\/\d+)?$/);
   expect((await readConversation(page, id)).active).toBe(false);
 });
 
@@ -128,7 +133,7 @@ test("assign to me, filter the inbox by assignee, and transfer from the customer
   });
   const id = await c.say('<p>The death certificate is for my aunt.</p>');
   await signIn(page, 'alice@demo.test');
-  await page.goto(`/conversation/${id}`);
+  await page.goto(`/conversations/${id}`);
 
   await page.getByTestId('assignee-picker').click();
   await page.getByRole('option', { name: 'Alice Orderer' }).click();
@@ -163,7 +168,7 @@ test('on a phone the workspace fits the width and its actions are on screen', as
   await c.say('<p>And a follow-up.</p>');
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
-  await page.goto(`/conversation/${id}`);
+  await page.goto(`/conversations/${id}`);
   await expect(page.getByTestId('thread-customer')).toHaveCount(2);
   await expectNoSidewaysScroll(page);
   for (const name of ['Send reply', 'Send reply and archive']) {

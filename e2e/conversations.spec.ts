@@ -1,5 +1,5 @@
 /**
- * /conversation/:id: reply (e-mailed through the outbox, archived), archive and unarchive, transfer to an order
+ * The thread in the inbox (/conversations/:id; the old /conversation/:id redirects there): reply (e-mailed through the outbox, archived), archive and unarchive, transfer to an order
  * item (choosing the item of a multi-item order, confirming another customer's order) and a failed transfer. Each test brings its own conversation through the storefront, so no other test
  * (or helper spec) touches it.
  */
@@ -44,9 +44,9 @@ test('reply to a conversation: the e-mail goes to the outbox and the conversatio
     '<p>When will my <strong>birth certificate</strong> arrive?</p><script>window.hacked = true</script>',
   );
   await signIn(page);
-  await page.goto(`/conversation/${c.id}`);
+  await page.goto(`/conversations/${c.id}`);
 
-  await expect(page.getByRole('heading', { level: 1, name: c.subject })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: c.subject })).toBeVisible();
   const message = page.getByTestId('conversation-content');
   await expect(message).toContainText('When will my birth certificate arrive?');
   await expect(message.locator('strong')).toHaveText('birth certificate');
@@ -58,12 +58,14 @@ test('reply to a conversation: the e-mail goes to the outbox and the conversatio
   // A reply is required; nothing is sent without one.
   await page.getByRole('button', { name: 'Send reply and archive' }).click();
   await expect(page.getByText('Enter a reply.')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/conversation/${c.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/conversations/${c.id}$`));
 
   const reply = `Your certificate was posted today. Reference ${c.id}.`;
   await page.getByLabel('Reply to the customer').fill(reply);
   await page.getByRole('button', { name: 'Send reply and archive' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // The inbox opens the next thread (or none), not the dashboard.
+  await expect(page).not.toHaveURL(new RegExp(`/conversations/${c.id}$`));
+  await expect(page).toHaveURL(/\/conversations(\/\d+)?$/);
 
   const outbox = (await (await page.request.get('/api/v1/outbox.json')).json()) as {
     messages: { to: string; subject: string; kind: string }[];
@@ -76,7 +78,7 @@ test('reply to a conversation: the e-mail goes to the outbox and the conversatio
   expect(after.replies?.map((r) => r.content)).toEqual([reply]);
 
   // The reply is shown on the conversation afterwards.
-  await page.goto(`/conversation/${c.id}`);
+  await page.goto(`/conversations/${c.id}`);
   await expect(page.getByTestId('conversation-status')).toHaveText('Archived');
   await expect(page.getByTestId('thread-reply')).toContainText(reply);
 });
@@ -85,22 +87,23 @@ test('archive a conversation, then bring it back to the inbox', async ({ page, r
   const c = await createConversation(request, 'Archive me', '<p>Just saying thanks.</p>');
   await signIn(page, 'alice@demo.test');
 
-  await page.goto(`/conversation/${c.id}`);
+  await page.goto(`/conversations/${c.id}`);
   await expect(page.getByTestId('conversation-status')).toHaveText('Inbox');
   await page.getByRole('button', { name: 'Archive', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).not.toHaveURL(new RegExp(`/conversations/${c.id}$`));
+  await expect(page).toHaveURL(/\/conversations(\/\d+)?$/);
   expect((await readConversation(page, c.id)).active).toBe(false);
 
-  await page.goto(`/conversation/${c.id}`);
+  await page.goto(`/conversations/${c.id}`);
   await expect(page.getByTestId('conversation-status')).toHaveText('Archived');
   // An archived conversation offers no reply (the server would refuse it): it was answered or put away.
   await expect(page.getByTestId('reply-archived')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send reply and archive' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Move to inbox' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('conversation-status')).toHaveText('Inbox');
   expect((await readConversation(page, c.id)).active).toBe(true);
 
-  await page.goto(`/conversation/${c.id}`);
+  await page.goto(`/conversations/${c.id}`);
   await expect(page.getByTestId('conversation-status')).toHaveText('Inbox');
 });
 
@@ -114,7 +117,7 @@ test("a transfer to a wrong ref fails with the alert; to another customer's orde
   const { ref: orderRef, itemRefs } = await createOrder(baseURL ?? '', [{}], owner);
   const [ref] = itemRefs;
   await signIn(page);
-  await page.goto(`/conversation/${c.id}`);
+  await page.goto(`/conversations/${c.id}`);
 
   const refInput = page.getByLabel('Order or item ref');
   await refInput.fill('999999999-9');
@@ -122,7 +125,7 @@ test("a transfer to a wrong ref fails with the alert; to another customer's orde
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to transfer conversation!' })).toHaveText(
     'Failed to transfer conversation!',
   );
-  await expect(page).toHaveURL(new RegExp(`/conversation/${c.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/conversations/${c.id}$`));
   // What the user typed stays, with the server's reason beside it.
   await expect(refInput).toHaveValue('999999999-9');
   await expect(page.getByText('There is no order item 999999999-9.')).toBeVisible();
@@ -151,7 +154,7 @@ test("a transfer to a wrong ref fails with the alert; to another customer's orde
   expect(after.active).toBe(false);
 
   // The conversation now links to its order item.
-  await page.goto(`/conversation/${c.id}`);
+  await page.goto(`/conversations/${c.id}`);
   await expect(page.getByTestId('linked-order')).toHaveText(ref);
   await expect(page.getByTestId('linked-order')).toHaveAttribute('href', `/orders/${ref}`);
 });
@@ -167,7 +170,7 @@ test('a transfer to an order with several items asks which item, in the same for
     email: c.email,
   });
   await signIn(page, 'alice@demo.test');
-  await page.goto(`/conversation/${c.id}`);
+  await page.goto(`/conversations/${c.id}`);
 
   await page.getByLabel('Order or item ref').fill(orderRef);
   await page.getByRole('button', { name: 'Transfer', exact: true }).click();
@@ -191,5 +194,6 @@ test('a transfer to an order with several items asks which item, in the same for
 test('an unknown conversation says so', async ({ page }) => {
   await signIn(page, 'bob@demo.test');
   await page.goto('/conversation/987654321');
+  await expect(page).toHaveURL(/\/conversations\/987654321$/);
   await expect(page.getByText('There is no conversation 987654321.')).toBeVisible();
 });

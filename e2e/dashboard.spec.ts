@@ -122,9 +122,9 @@ test('conversations switch between inbox and other, and page 25 at a time', asyn
     card.getByText(new RegExp(`^${(previous - 1) * 25 + 1}–${previous * 25} of \\d+$`)),
   ).toBeVisible();
 
-  // Each conversation opens on its own page.
+  // Each conversation opens in the inbox.
   const first = other.getByRole('link', { name: /^Paging / }).first();
-  await expect(first).toHaveAttribute('href', /^\/conversation\/\d+$/);
+  await expect(first).toHaveAttribute('href', /^\/conversations\/\d+$/);
 
   // Back to the inbox starts again at page 1.
   await card.getByText('Inbox', { exact: true }).click();

@@ -169,7 +169,7 @@ test('? lists every shortcut by section; shortcuts wait while a dialog is open',
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(help).toBeVisible();
-  for (const section of ['Global', 'Lists', 'Order page'])
+  for (const section of ['Global', 'Lists', 'Conversations inbox', 'Order page'])
     await expect(help.getByRole('heading', { name: section })).toBeVisible();
   const lists = help.getByRole('region', { name: 'Lists' });
   for (const key of ['j', 'k', 'Enter', 'x'])

@@ -11,6 +11,7 @@ import {
   type RouteObject,
   RouterProvider,
   type ShouldRevalidateFunctionArgs,
+  useParams,
 } from 'react-router';
 import { isApiError, setCsrfToken, setUnauthorizedHandler, signInPath } from './api/client';
 import { currentUserQuery } from './api/queries';
@@ -72,6 +73,12 @@ const screen = (queryClient: QueryClient, load: () => Promise<ScreenChunk>) => a
   };
 };
 
+/** The conversation page before the inbox (/conversation/:id): the same thread, open in the inbox. */
+function ConversationRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={paths.conversation(id)} replace />;
+}
+
 /** The signed-in screens, inside the shell; the admin screens behind the admin guard. */
 const screens = (queryClient: QueryClient): RouteObject[] => [
   { index: true, element: <Navigate to={paths.dashboard} replace /> },
@@ -81,10 +88,8 @@ const screens = (queryClient: QueryClient): RouteObject[] => [
   { path: ROUTES.orderItem, lazy: screen(queryClient, loadOrderPage) },
   { path: ROUTES.fcoBatch, lazy: screen(queryClient, () => import('./routes/fco-batch/fco-batch-page')) },
   { path: ROUTES.unpaidCart, lazy: screen(queryClient, () => import('./routes/unpaid/unpaid-page')) },
-  {
-    path: ROUTES.conversation,
-    lazy: screen(queryClient, () => import('./routes/conversation/conversation-page')),
-  },
+  { path: ROUTES.inbox, lazy: screen(queryClient, () => import('./routes/inbox/inbox-page')) },
+  { path: ROUTES.legacyConversation, element: <ConversationRedirect /> },
   { path: ROUTES.search, lazy: screen(queryClient, () => import('./routes/search/search-page')) },
   {
     element: (

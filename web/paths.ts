@@ -14,7 +14,10 @@ export const ROUTES = {
   orderItem: '/orders/:orderId',
   fcoBatch: '/fco_batch/:fcoBatchId',
   unpaidCart: '/unpaid/:orderRef',
-  conversation: '/conversation/:id',
+  /** The inbox, with the open thread when there is one (issue 49). */
+  inbox: '/conversations/:id?',
+  /** The conversation page before the inbox: it redirects to the thread in the inbox. */
+  legacyConversation: '/conversation/:id',
   search: '/search',
   escalations: '/escalations',
   salesReport: '/sales-report',
@@ -35,7 +38,12 @@ export const paths = {
   fcoBatch: (idOrRef: number | string) => generatePath(ROUTES.fcoBatch, { fcoBatchId: String(idOrRef) }),
   /** The unpaid cart of an order, by the order's ref. */
   unpaidCart: (orderRef: string) => generatePath(ROUTES.unpaidCart, { orderRef }),
-  conversation: (id: number | string) => generatePath(ROUTES.conversation, { id: String(id) }),
+  /** The inbox; with a folder other than the inbox, that folder (`?folder=mine`). */
+  inbox: (folder?: string) =>
+    folder && folder !== 'inbox' ? `/conversations?folder=${folder}` : '/conversations',
+  /** A thread open in the inbox, in the folder it was opened from. */
+  conversation: (id: number | string, folder?: string) =>
+    `${generatePath(ROUTES.inbox, { id: String(id) })}${folder && folder !== 'inbox' ? `?folder=${folder}` : ''}`,
   /** The search screen; with a text, its quick search for that text. */
   search: (text?: string) =>
     text === undefined ? ROUTES.search : `${ROUTES.search}?q=${encodeURIComponent(text.trim())}`,

@@ -1,7 +1,7 @@
 /** Customer conversations and unpaid carts (SPEC.md section 7, PRODUCT.md section 10). */
 import { z } from 'zod';
 import { STATE_GROUPS } from '../states';
-import { IdSchema, MAX_ID, PagingSchema, requiredText, TimestampSchema } from './common';
+import { IdSchema, IsoDateTimeSchema, MAX_ID, PagingSchema, requiredText, TimestampSchema } from './common';
 import { AddressSchema } from './order-item';
 
 export const ConversationReplySchema = z.object({
@@ -46,6 +46,8 @@ export const ConversationSchema = z.object({
   /** When the customer last wrote or we last replied. */
   last_message_at: TimestampSchema,
   assignee: StaffMemberSchema.nullable(),
+  /** Snoozed out of the inbox until then; null when it is not snoozed. */
+  snoozed_until: TimestampSchema.nullable(),
   /** Moves on with every message in or out; a reply that keeps the thread in the inbox sends it back. */
   lock_version: z.number().int(),
   replies: z.array(ConversationReplySchema).optional(),
@@ -91,6 +93,54 @@ export const ConversationListQuerySchema = z.object({
   assignee: AssigneeFilterSchema.optional(),
 });
 export type ConversationListQuery = z.infer<typeof ConversationListQuerySchema>;
+
+/**
+ * The inbox's folders (issue 49): `inbox` every thread waiting for us (neither archived nor snoozed), `mine`
+ * and `unassigned` the inbox's threads assigned to the signed-in user or to nobody, `snoozed` the threads put
+ * away until a time, `archived` the rest.
+ */
+export const INBOX_FOLDERS = ['inbox', 'mine', 'unassigned', 'snoozed', 'archived'] as const;
+export type InboxFolder = (typeof INBOX_FOLDERS)[number];
+
+/** GET /conversations/inbox: one folder, 25 a page. */
+export const InboxQuerySchema = z.object({
+  folder: z
+    .enum(INBOX_FOLDERS, { error: 'Choose inbox, mine, unassigned, snoozed or archived.' })
+    .default('inbox'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type InboxQuery = z.infer<typeof InboxQuerySchema>;
+
+/** How many threads each folder holds now. */
+export const InboxCountsSchema = z.object({
+  inbox: z.number().int().min(0),
+  mine: z.number().int().min(0),
+  unassigned: z.number().int().min(0),
+  snoozed: z.number().int().min(0),
+  archived: z.number().int().min(0),
+});
+export type InboxCounts = z.infer<typeof InboxCountsSchema>;
+
+/**
+ * A page of one folder with every folder's count. Latest message first, but the snoozed folder is in the
+ * order its threads come back (the soonest first).
+ */
+export const InboxListSchema = PagingSchema.extend({
+  folder: z.enum(INBOX_FOLDERS),
+  counts: InboxCountsSchema,
+  conversations: z.array(ConversationSchema),
+});
+export type InboxList = z.infer<typeof InboxListSchema>;
+
+/** POST /conversations/{id}/snooze: until a moment in the coming year, or null to bring it back now. */
+export const ConversationSnoozeRequestSchema = z.object({
+  conversation: z.object({
+    snoozed_until: z.union([IsoDateTimeSchema, z.null()], {
+      error: 'Choose when it comes back (ISO 8601 with an offset), or null to unsnooze.',
+    }),
+  }),
+});
+export type ConversationSnoozeRequest = z.infer<typeof ConversationSnoozeRequestSchema>;
 
 /** POST /conversations/{id}/reply: SPEC's reply, which e-mails the customer and archives. */
 export const ConversationReplyRequestSchema = z.object({

@@ -506,6 +506,13 @@ export const conversations = pgTable(
     lockVersion: integer('lock_version').notNull().default(0),
     /** When the customer last wrote or we last replied: the inbox's order. */
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Snoozed out of the inbox until then (null: not snoozed). The snooze job clears it when it is due, which
+     * brings the thread back and notifies the assignee (services/conversations/inbox.ts).
+     */
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
+    /** Who snoozed it last: told when it comes back if nobody is assigned. */
+    snoozedById: integer('snoozed_by_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -513,6 +520,15 @@ export const conversations = pgTable(
     index('conversations_active_last_message_idx').on(t.active, t.lastMessageAt),
     index('conversations_email_lower_idx').on(sql`lower(${t.email})`, t.lastMessageAt),
     index('conversations_assignee_idx').on(t.assigneeId, t.active),
+    // The inbox's folders (issue 49): Inbox and Unassigned read the first, Mine the second, Snoozed and the
+    // snooze job the third; Archived reads conversations_active_last_message_idx.
+    index('conversations_inbox_idx')
+      .on(t.lastMessageAt, t.id)
+      .where(sql`${t.active} AND ${t.snoozedUntil} IS NULL`),
+    index('conversations_inbox_assignee_idx')
+      .on(t.assigneeId, t.lastMessageAt, t.id)
+      .where(sql`${t.active} AND ${t.snoozedUntil} IS NULL`),
+    index('conversations_snoozed_idx').on(t.snoozedUntil, t.id).where(sql`${t.snoozedUntil} IS NOT NULL`),
   ],
 );
 

@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { createMailer, type DeliveryHooks, drainDueEmails, type MailerOptions } from '../mail/worker';
+import { WAKE_BATCH, wakeDueSnoozes } from '../services/conversations/inbox';
 import { RETENTION_DEFAULTS, type RetentionOptions, runRetention } from './retention';
 import { endDuePostponements, sendDueReminders } from './scheduled';
 
@@ -69,6 +70,12 @@ export function backgroundJobs({ db, mail, log, retention = RETENTION_DEFAULTS }
     // The 7-day reminders to customers we wait for, and the end of postponements.
     { name: 'reminders', everyMs: 60_000, run: async () => void (await sendDueReminders(db)) },
     { name: 'postponements', everyMs: 60_000, run: async () => void (await endDuePostponements(db)) },
+    // Snoozed conversations whose time has come back to the inbox, their assignee told (issue 49).
+    {
+      name: 'snoozes',
+      everyMs: 30_000,
+      run: async () => ((await wakeDueSnoozes(db)) === WAKE_BATCH ? 'again' : undefined),
+    },
     // Its scans need not run every minute: expired sessions, old failures, delivered e-mail, read notices.
     {
       name: 'retention',

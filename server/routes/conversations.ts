@@ -12,9 +12,12 @@ import {
   ConversationReplyRequestSchema,
   ConversationResponseSchema,
   ConversationSendRequestSchema,
+  ConversationSnoozeRequestSchema,
   ConversationTransferredSchema,
   ConversationTransferSchema,
   CustomerOrdersSchema,
+  InboxListSchema,
+  InboxQuerySchema,
   NotifyAndCloseSchema,
 } from '../../domain/contract/conversations';
 import { currentUser } from '../auth/guard';
@@ -27,6 +30,7 @@ import {
   toggleConversation,
   transferConversation,
 } from '../services/conversations/conversations';
+import { archiveConversation, listInbox, snoozeConversation } from '../services/conversations/inbox';
 import {
   addNote,
   assignConversation,
@@ -54,6 +58,22 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       },
     },
     async (request) => listConversations(db, { ...request.query, userId: currentUser(request).id }),
+  );
+  app.get(
+    '/conversations/inbox.json',
+    {
+      schema: {
+        tags,
+        summary: 'One folder of the inbox, 25 a page, with every folder’s count',
+        description:
+          'folder: inbox (neither archived nor snoozed), mine and unassigned (the inbox’s threads of the ' +
+          'signed-in user, or of nobody), snoozed (soonest back first) or archived. The others are latest ' +
+          'message first.',
+        querystring: InboxQuerySchema,
+        response: { 200: json('A page of the folder and the counts of all five', InboxListSchema) },
+      },
+    },
+    async (request) => listInbox(db, { ...request.query, userId: currentUser(request).id }),
   );
   app.get(
     '/conversations/assignees.json',
@@ -162,6 +182,42 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     },
     async (request) =>
       replyToConversation(db, request.params.id, request.body.response.content, currentUser(request).id),
+  );
+  app.post(
+    '/conversations/:id/archive.json',
+    {
+      schema: {
+        tags,
+        summary: 'Archive (and end a snooze)',
+        description: 'Archiving an archived conversation changes nothing.',
+        params: IdParams,
+        response: { 200: json('The conversation, archived', ConversationResponseSchema) },
+      },
+    },
+    async (request) => archiveConversation(db, request.params.id),
+  );
+  app.post(
+    '/conversations/:id/snooze.json',
+    {
+      schema: {
+        tags,
+        summary: 'Snooze out of the inbox until a time, or bring back now (null)',
+        description:
+          'conversation.snoozed_until must be after now and within 366 days (422 naming the field). When it ' +
+          'is due the thread comes back to the inbox and its assignee (else whoever snoozed it) is notified ' +
+          'once. A customer message, or archiving, ends a snooze. An archived conversation is 409 wrong_state.',
+        params: IdParams,
+        body: ConversationSnoozeRequestSchema,
+        response: { 200: json('The conversation', ConversationResponseSchema), ...refusals(409) },
+      },
+    },
+    async (request) => {
+      const until = request.body.conversation.snoozed_until;
+      return snoozeConversation(db, request.params.id, {
+        until: until === null ? null : new Date(until),
+        userId: currentUser(request).id,
+      });
+    },
   );
   app.post(
     '/conversations/:id/toggle.json',

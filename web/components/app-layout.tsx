@@ -20,6 +20,7 @@ import {
   IconInbox,
   IconLayoutDashboard,
   IconMailForward,
+  IconMessages,
   IconSearch,
   IconUsers,
   IconUsersGroup,
@@ -100,6 +101,7 @@ function Navigation() {
         <Stack gap={2}>
           <NavItem to={paths.dashboard} label="Dashboard" icon={<IconLayoutDashboard {...iconProps} />} />
           <NavItem to={paths.myQueue} label="My queue" icon={<IconInbox {...iconProps} />} />
+          <NavItem to={paths.inbox()} label="Conversations" icon={<IconMessages {...iconProps} />} />
           <WorkQueuesNav />
           <NavItem to={paths.search()} label="Search" icon={<IconSearch {...iconProps} />} />
           {admin && (

@@ -89,9 +89,31 @@ describe('isModalOpen', () => {
 describe('SHORTCUT_SECTIONS', () => {
   const all = SHORTCUT_SECTIONS.flatMap((s) => s.shortcuts.map((x) => x.keys.join(' ')));
 
-  it('lists the global keys, the list keys and the order page keys', () => {
-    expect(SHORTCUT_SECTIONS.map((s) => s.title)).toEqual(['Global', 'Lists', 'Order page']);
-    for (const k of ['/', 'Ctrl K', 'g d', 'g q', 'g e', 'g s', '?', 'j', 'k', 'Enter', 'x', '1–9'])
+  it('lists the global keys, the list keys, the inbox keys and the order page keys', () => {
+    expect(SHORTCUT_SECTIONS.map((s) => s.title)).toEqual([
+      'Global',
+      'Lists',
+      'Conversations inbox',
+      'Order page',
+    ]);
+    for (const k of [
+      '/',
+      'Ctrl K',
+      'g d',
+      'g q',
+      'g i',
+      'g e',
+      'g s',
+      '?',
+      'j',
+      'k',
+      'Enter',
+      'x',
+      '1–9',
+      'r',
+      'Ctrl Enter',
+      'Ctrl Shift Enter',
+    ])
       expect(all).toContain(k);
     for (const k of Object.values(ORDER_KEYS)) expect(all).toContain(k);
   });

@@ -24,6 +24,7 @@ export interface ShortcutSection {
 export const GO_TO: ReadonlyArray<{ key: string; path: string; what: string; adminOnly?: boolean }> = [
   { key: 'd', path: paths.dashboard, what: 'Go to the dashboard' },
   { key: 'q', path: paths.myQueue, what: 'Go to my queue' },
+  { key: 'i', path: paths.inbox(), what: 'Go to the conversations inbox' },
   { key: 'e', path: paths.escalations, what: 'Go to the escalations', adminOnly: true },
   { key: 's', path: paths.search(), what: 'Go to search' },
 ];
@@ -67,6 +68,17 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
       { keys: ['Enter'], what: 'Open the row' },
       { keys: ['x'], what: 'Select or unselect the row' },
       { keys: ['f'], what: 'Filter the list (the cursor goes to its text box; Tab leaves it)' },
+    ],
+  },
+  {
+    title: 'Conversations inbox',
+    shortcuts: [
+      { keys: ['j'], what: 'Open the next conversation' },
+      { keys: ['k'], what: 'Open the previous conversation' },
+      { keys: ['r'], what: 'Write a reply (the cursor goes to the reply)' },
+      { keys: ['Ctrl', 'Enter'], what: 'Send the reply (⌘Enter on a Mac)' },
+      { keys: ['Ctrl', 'Shift', 'Enter'], what: 'Send the reply and archive' },
+      { keys: ['e'], what: 'Archive and open the next conversation' },
     ],
   },
   {

@@ -63,7 +63,8 @@ type ConversationRow = typeof conversations.$inferSelect & {
   assigneeName: string | null;
 };
 
-const wire = (c: ConversationRow) => ({
+/** A conversation as the API answers it (without its thread). */
+export const wire = (c: ConversationRow) => ({
   id: c.id,
   email: c.email,
   name: c.name,
@@ -76,12 +77,14 @@ const wire = (c: ConversationRow) => ({
   last_message_at: c.lastMessageAt.toISOString(),
   assignee:
     c.assigneeId !== null && c.assigneeName !== null ? { id: c.assigneeId, name: c.assigneeName } : null,
+  snoozed_until: c.snoozedUntil?.toISOString() ?? null,
   lock_version: c.lockVersion,
 });
 
 const assignee = alias(users, 'assignee');
 
-const selectConversation = (db: Db | Tx) =>
+/** The conversations with their item's ref and their assignee's name, for `wire`. */
+export const selectConversation = (db: Db | Tx) =>
   db
     .select({ conversation: conversations, itemRef: orderItems.ref, assigneeName: assignee.name })
     .from(conversations)
@@ -230,6 +233,7 @@ async function emailReply(
     .update(conversations)
     .set({
       active: !reply.archive,
+      ...(reply.archive ? { snoozedUntil: null } : {}),
       lockVersion: c.lockVersion + 1,
       lastMessageAt: now,
       updatedAt: now,
@@ -273,13 +277,13 @@ export async function sendReply(
   return showConversation(db, id);
 }
 
-/** Archives an inbox conversation, or brings an archived one back to the inbox. */
+/** Archives an inbox conversation, or brings an archived one back to the inbox (either ends a snooze). */
 export async function toggleConversation(db: Db, id: number) {
   await transaction(db, async (tx) => {
     const c = await lockConversation(tx, id);
     await tx
       .update(conversations)
-      .set({ active: !c.active, updatedAt: new Date() })
+      .set({ active: !c.active, snoozedUntil: null, updatedAt: new Date() })
       .where(eq(conversations.id, id));
     await publishChange(tx, { topic: 'conversation', id });
   });
@@ -376,7 +380,7 @@ export async function transferConversation(db: Db, id: number, request: Transfer
       .where(eq(conversationMessages.id, message.id));
     await tx
       .update(conversations)
-      .set({ active: false, orderItemId: item.id, orderRef: item.ref, updatedAt: now })
+      .set({ active: false, snoozedUntil: null, orderItemId: item.id, orderRef: item.ref, updatedAt: now })
       .where(eq(conversations.id, id));
     await publishChange(tx, { topic: 'conversation', id });
     return item.ref;
@@ -569,6 +573,8 @@ export async function receiveCustomerMessage(
       .set({
         content,
         active: true,
+        // The customer writing again brings a snoozed thread back at once.
+        snoozedUntil: null,
         name: message.name ?? thread.name,
         subject: thread.subject ?? message.subject ?? null,
         ...(ref ? { orderRef: ref } : {}),

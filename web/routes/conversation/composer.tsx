@@ -1,26 +1,42 @@
 /**
- * The reply box under the thread: a reply to e-mail (Reply keeps the thread in the inbox, Reply and archive goes
- * back to the dashboard as SPEC's Reply and archive says), canned replies with their placeholders filled in, or a staff-only note.
+ * The reply box under the thread: a reply to e-mail (Reply keeps the thread in the inbox; Reply and archive
+ * archives it and the inbox opens the next thread), canned replies with their placeholders filled in, or a
+ * staff-only note. In the reply, Ctrl+Enter (⌘+Enter) sends and Ctrl+Shift+Enter sends and archives.
  */
 import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconArchive, IconLock, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type KeyboardEvent, type Ref, useState } from 'react';
 import { fillPlaceholders } from '../../../domain/canned-replies';
 import { type Conversation, ConversationResponseSchema } from '../../../domain/contract/conversations';
 import { api, isApiError } from '../../api/client';
 import { useCurrentUser } from '../../components/auth';
 import { useForm } from '../../components/form';
 import { notifySuccess } from '../../lib/notify';
-import { paths } from '../../paths';
 import { cannedRepliesQuery } from './conversation-api';
 import { Section } from './section';
 
 type Mode = 'reply' | 'note';
 type Send = 'stay' | 'archive';
 
-export function Composer({ conversation: c, onDone }: { conversation: Conversation; onDone: () => void }) {
+/** What the composer needs from the screen around it. */
+export interface ComposerProps {
+  conversation: Conversation;
+  /** After any change: refetch what shows the thread and the inbox. */
+  onDone: () => void;
+  /** After Reply and archive: the inbox opens the next thread. */
+  onArchived: () => void;
+  /** The reply's text box, which `r` focuses. */
+  replyRef?: Ref<HTMLTextAreaElement>;
+}
+
+/** Ctrl+Enter (⌘+Enter on a Mac) sends; with Shift, sends and archives; null for any other key. */
+export function sendChord(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>) {
+  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  return event.shiftKey ? ('archive' as const) : ('stay' as const);
+}
+
+export function Composer({ conversation: c, onDone, onArchived, replyRef }: ComposerProps) {
   const [mode, setMode] = useState<Mode>('reply');
   return (
     <Section
@@ -41,7 +57,7 @@ export function Composer({ conversation: c, onDone }: { conversation: Conversati
     >
       {mode === 'reply' ? (
         c.active ? (
-          <ReplyForm conversation={c} onDone={onDone} />
+          <ReplyForm conversation={c} onDone={onDone} onArchived={onArchived} replyRef={replyRef} />
         ) : (
           // The server refuses a reply to an archived conversation, so one is never e-mailed twice.
           <Text size="sm" c="dimmed" data-testid="reply-archived">
@@ -93,8 +109,7 @@ function CannedReplyPicker({
   );
 }
 
-function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; onDone: () => void }) {
-  const navigate = useNavigate();
+function ReplyForm({ conversation: c, onDone, onArchived, replyRef }: ComposerProps) {
   const form = useForm({
     initial: { content: '', send: 'stay' as Send },
     check: ({ content }) => ({ content: content.trim() ? undefined : 'Enter a reply.' }),
@@ -110,7 +125,7 @@ function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; on
       onDone();
       if (send === 'archive') {
         notifySuccess(`Reply sent to ${c.email}; the conversation is archived.`);
-        navigate(paths.dashboard);
+        onArchived();
       } else {
         notifySuccess(`Reply sent to ${c.email}.`);
         form.reset();
@@ -135,14 +150,22 @@ function ReplyForm({ conversation: c, onDone }: { conversation: Conversation; on
           }}
         />
         <Textarea
+          ref={replyRef}
           label="Reply to the customer"
-          description={`E-mailed to ${c.email}.`}
+          description={`E-mailed to ${c.email}. Ctrl+Enter sends; Ctrl+Shift+Enter sends and archives.`}
           withAsterisk
           required
           autosize
           minRows={5}
           maxRows={16}
           {...form.field('content')}
+          onKeyDown={(event) => {
+            const send = sendChord(event);
+            if (send === null || form.saving) return;
+            event.preventDefault();
+            form.submit(null, { send });
+          }}
+          data-testid="reply-text"
         />
         {form.failure && (
           <Alert color="red" role="alert" title="The reply was not sent">

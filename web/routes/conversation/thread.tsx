@@ -1,10 +1,11 @@
-/** The thread: the customer's messages, our e-mailed replies and staff-only notes, oldest first. */
+/** The thread: the customer's messages, our e-mailed replies and staff-only notes, oldest first, refs linked. */
 import { Anchor, Badge, Box, Group, Paper, Stack, Text, Typography } from '@mantine/core';
 import { IconLock, IconMail, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ThreadEntry } from '../../../domain/contract/conversations';
 import { formatDateTime } from '../../../domain/format';
 import { paths } from '../../paths';
+import { CustomerHtml, LinkedText } from './message-text';
 
 const LOOK = {
   customer: {
@@ -67,17 +68,14 @@ function Entry({ entry }: { entry: ThreadEntry }) {
         </Text>
       </Group>
       {entry.kind === 'customer' ? (
-        // The server sanitises customer HTML when it stores and again when it serves it.
-        <Typography
-          fz="sm"
-          style={{ overflowWrap: 'anywhere' }}
-          data-testid="conversation-content"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server
-          dangerouslySetInnerHTML={{ __html: entry.content }}
-        />
+        // The server sanitises customer HTML when it stores and again when it serves it; it is rebuilt as
+        // React elements (never injected), its refs linked.
+        <Typography fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="conversation-content">
+          <CustomerHtml html={entry.content} />
+        </Typography>
       ) : (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {entry.content}
+          <LinkedText text={entry.content} />
         </Text>
       )}
       {entry.kind === 'customer' && entry.order_item_ref && (

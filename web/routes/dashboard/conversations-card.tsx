@@ -1,4 +1,7 @@
-/** Customer conversations: the inbox (active) or the other (archived) ones, optionally by assignee, 25 a page, latest first. */
+/**
+ * Customer conversations: the inbox (active) or the other (archived) ones, optionally by assignee, 25 a page,
+ * latest first; each opens in the conversations inbox (/conversations), which the card links to.
+ */
 import { Anchor, Box, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -42,6 +45,9 @@ export function ConversationsCard() {
 
   const toggle = (
     <Group gap="xs" wrap="nowrap">
+      <Anchor component={Link} to={paths.inbox()} size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        Open the inbox
+      </Anchor>
       <Select
         size="xs"
         aria-label="Assignee"

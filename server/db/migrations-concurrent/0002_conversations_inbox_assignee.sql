@@ -1,0 +1,1 @@
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "conversations_inbox_assignee_idx" ON "conversations" USING btree ("assignee_id","last_message_at","id") WHERE "conversations"."active" AND "conversations"."snoozed_until" IS NULL;
