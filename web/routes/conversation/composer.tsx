@@ -96,7 +96,7 @@ function CannedReplyPicker({
         if (!chosen) return;
         onInsert(
           fillPlaceholders(chosen.body, {
-            customer_name: c.name ?? c.email,
+            customer_name: c.name,
             customer_email: c.email,
             order_ref: c.order_item_ref ?? c.order_ref ?? '',
             staff_name: user.name,
