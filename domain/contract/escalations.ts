@@ -3,13 +3,13 @@
  * the shell does not carry the order-item schemas.
  */
 import { z } from 'zod';
-import { ESCALATION_STAGES } from '../states';
+import { CUSTOMER_STAGES } from '../states';
 import { PagingSchema, TimestampSchema } from './common';
 import { OrderItemListRowSchema } from './order-item';
 
-/** One row of the escalations desk: a list row plus its stage and when it was escalated. */
+/** One row of the escalations desk: a list row plus its stage (gro_refunded included) and when it was escalated. */
 export const EscalationRowSchema = OrderItemListRowSchema.extend({
-  escalation_stage: z.enum(ESCALATION_STAGES).nullable(),
+  escalation_stage: z.enum(CUSTOMER_STAGES).nullable(),
   escalated_at: TimestampSchema.nullable(),
 });
 export type EscalationRow = z.infer<typeof EscalationRowSchema>;
@@ -17,6 +17,6 @@ export type EscalationRow = z.infer<typeof EscalationRowSchema>;
 /** GET /order_items/escalations.json: a page of the escalated items across orderers, with counts by stage. */
 export const EscalationsPageSchema = PagingSchema.extend({
   order_items: z.array(EscalationRowSchema),
-  by_stage: z.record(z.enum(ESCALATION_STAGES), z.number().int()),
+  by_stage: z.record(z.enum(CUSTOMER_STAGES), z.number().int()),
 });
 export type EscalationsPage = z.infer<typeof EscalationsPageSchema>;

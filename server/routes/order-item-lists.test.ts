@@ -194,6 +194,11 @@ describe('GET /order_items/escalations.json', () => {
       toState: 'gro_order_escalation',
       createdAt: new Date('2026-01-02T09:00:00Z'),
     });
+    // A GRO refund is escalated in place: its stage is gro_refunded, never "—".
+    const refunded = await buildOrderItem(ctx.database, { currentState: 'gro_refunded', userId: gus.id });
+    expect(
+      (await act(gusAgent, refunded.ref, 'escalate', { escalation: { message: 'GRO refund?' } })).statusCode,
+    ).toBe(200);
     const noStage = await buildOrderItem(ctx.database, {
       currentState: 'waiting_gro',
       isEscalated: true,
@@ -214,13 +219,25 @@ describe('GET /order_items/escalations.json', () => {
     expect(res.statusCode).toBe(200);
     const page = EscalationsPageSchema.parse(res.json());
     // Oldest escalation first; never escalated through the timeline last.
-    expect(page.order_items.map((r) => r.ref)).toEqual([older.ref, viaApi.ref, noStage.ref]);
-    expect(page.order_items.map((r) => r.escalation_stage)).toEqual(['gro_order', 'apostille', null]);
+    expect(page.order_items.map((r) => r.ref)).toEqual([older.ref, viaApi.ref, refunded.ref, noStage.ref]);
+    expect(page.order_items.map((r) => r.escalation_stage)).toEqual([
+      'gro_order',
+      'apostille',
+      'gro_refunded',
+      null,
+    ]);
     expect(page.order_items[0].escalated_at).toBe('2026-01-02T09:00:00.000Z');
     expect(Date.now() - Date.parse(page.order_items[1].escalated_at ?? '')).toBeLessThan(60_000);
-    expect(page.order_items[2].escalated_at).toBeNull();
-    expect(page.by_stage).toEqual({ gro_order: 1, gro_reorder: 0, apostille: 1, scan_send: 0, despatch: 0 });
-    expect(page.total_count).toBe(3);
+    expect(page.order_items[3].escalated_at).toBeNull();
+    expect(page.by_stage).toEqual({
+      gro_order: 1,
+      gro_reorder: 0,
+      apostille: 1,
+      scan_send: 0,
+      despatch: 0,
+      gro_refunded: 1,
+    });
+    expect(page.total_count).toBe(4);
 
     const desc = (
       await admin.request({
@@ -228,7 +245,12 @@ describe('GET /order_items/escalations.json', () => {
         url: `/api/v1/order_items/escalations.json?orderer=${gus.id}&dir=desc`,
       })
     ).json();
-    expect(desc.order_items.map((r: { ref: string }) => r.ref)).toEqual([viaApi.ref, older.ref, noStage.ref]);
+    expect(desc.order_items.map((r: { ref: string }) => r.ref)).toEqual([
+      refunded.ref,
+      viaApi.ref,
+      older.ref,
+      noStage.ref,
+    ]);
 
     // Across orderers and the unassigned.
     const all = EscalationsPageSchema.parse(
@@ -243,7 +265,14 @@ describe('GET /order_items/escalations.json', () => {
     expect(refs).not.toContain(items.g.ref);
     expect(all.order_items.find((r) => r.ref === unassigned.ref)?.escalation_stage).toBe('gro_order');
     expect(all.order_items.find((r) => r.ref === items.e.ref)?.escalation_stage).toBe('despatch');
-    expect(all.by_stage).toEqual({ gro_order: 2, gro_reorder: 0, apostille: 2, scan_send: 0, despatch: 2 });
+    expect(all.by_stage).toEqual({
+      gro_order: 2,
+      gro_reorder: 0,
+      apostille: 2,
+      scan_send: 0,
+      despatch: 2,
+      gro_refunded: 1,
+    });
     const none = (
       await admin.request({ method: 'GET', url: '/api/v1/order_items/escalations.json?orderer=none' })
     ).json();

@@ -7,24 +7,26 @@ import { and, eq, inArray, max } from 'drizzle-orm';
 import type { EscalationRow, EscalationsPage } from '../../../domain/contract/escalations';
 import type { OrderItemListRow } from '../../../domain/contract/order-item';
 import type { EscalationsQuery } from '../../../domain/contract/queues';
-import { ESCALATION_STAGES, type EscalationStage } from '../../../domain/states';
+import { CUSTOMER_STAGES, type CustomerStage } from '../../../domain/states';
 import type { Db } from '../../db/client';
 import { orderItemEvents } from '../../db/schema';
 import { filterOf } from './list-filter';
 import { countListItemsByState, pageOrderItemRows } from './read';
 
+const STAGES = CUSTOMER_STAGES.join('|');
 const STAGE_PATTERN = new RegExp(
-  `^(?:on_hold_)?(?:waiting_(${ESCALATION_STAGES.join('|')})_response|(${ESCALATION_STAGES.join('|')})_(?:escalation|response_received))$`,
+  `^(?:on_hold_)?(?:waiting_(${STAGES})_response|(${STAGES})_(?:escalation|response_received)|(gro_refunded))$`,
 );
 
 /**
  * The escalation stage a state names: `<stage>_escalation`, `<stage>_response_received`, and the customer
- * waits `waiting_<stage>_response` (and their on_hold_ variants). Null for any other state: an item escalated
- * where its state has no stage (waiting_gro, say) or waiting on a Modify Order or a GRO refund.
+ * waits `waiting_<stage>_response` (and their on_hold_ variants); gro_refunded, which has no escalation state of
+ * its own, is escalated in place, so gro_refunded and gro_refunded_response_received name it too. Null for any
+ * other state: an item escalated where its state has no stage (waiting_gro, say) or waiting on a Modify Order.
  */
-function escalationStageOf(state: string): EscalationStage | null {
+function escalationStageOf(state: string): CustomerStage | null {
   const match = STAGE_PATTERN.exec(state);
-  return match ? ((match[1] ?? match[2]) as EscalationStage) : null;
+  return match ? ((match[1] ?? match[2] ?? match[3]) as CustomerStage) : null;
 }
 
 /** When each item was last escalated: the newest `escalate` event of its timeline (the item index). */
@@ -54,7 +56,7 @@ export async function escalationsPage(
     db,
     rows.map((r) => r.id),
   );
-  const byStage = Object.fromEntries(ESCALATION_STAGES.map((s) => [s, 0])) as Record<EscalationStage, number>;
+  const byStage = Object.fromEntries(CUSTOMER_STAGES.map((s) => [s, 0])) as Record<CustomerStage, number>;
   for (const { state, n } of byState) {
     const stage = escalationStageOf(state);
     if (stage) byStage[stage] += n;

@@ -59,7 +59,7 @@ describe('dashboard queries', () => {
       '/api/v1/order_items/escalations.json': {
         ...paging,
         order_items: [],
-        by_stage: { gro_order: 0, gro_reorder: 0, apostille: 0, scan_send: 0, despatch: 0 },
+        by_stage: { gro_order: 0, gro_reorder: 0, apostille: 0, scan_send: 0, despatch: 0, gro_refunded: 0 },
       },
       '/api/v1/conversations/active.json': { ...paging, per_page: 25, conversations: [] },
       '/api/v1/conversations/assignees.json': { assignees: [] },

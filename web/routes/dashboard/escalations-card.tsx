@@ -5,7 +5,7 @@
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ESCALATION_STAGES } from '../../../domain/states';
+import { CUSTOMER_STAGES } from '../../../domain/states';
 import { escalationsQuery } from '../../api/escalations';
 import { DEFAULT_ESCALATIONS_VIEW } from '../../components/queue-view';
 import { SectionCard } from '../../components/section-card';
@@ -39,7 +39,7 @@ export function EscalationsCard() {
       ) : (
         <Stack gap={0}>
           <Group gap={6} px="md" py={10} role="group" aria-label="Escalations by stage">
-            {ESCALATION_STAGES.map((stage) => (
+            {CUSTOMER_STAGES.map((stage) => (
               <Badge
                 key={stage}
                 component={Link}

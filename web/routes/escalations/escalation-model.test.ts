@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escalationAge, stageHref, stageStates } from './escalation-model';
+import { CUSTOMER_STAGES } from '../../../domain/states';
+import { escalationAge, STAGE_LABELS, stageHref, stageStates } from './escalation-model';
 
 describe('escalation model', () => {
   const now = new Date('2026-03-10T12:00:00Z');
@@ -16,5 +17,14 @@ describe('escalation model', () => {
     expect(stageHref('scan_send')).toBe(
       '/escalations?state=scan_send_escalation%2Cscan_send_response_received',
     );
+  });
+
+  it('names and narrows to the GRO refunded stage, escalated in place', () => {
+    expect(STAGE_LABELS.gro_refunded).toBe('GRO refunded');
+    expect(stageStates('gro_refunded')).toEqual(['gro_refunded', 'gro_refunded_response_received']);
+    expect(stageHref('gro_refunded')).toBe(
+      '/escalations?state=gro_refunded%2Cgro_refunded_response_received',
+    );
+    for (const stage of CUSTOMER_STAGES) expect(STAGE_LABELS[stage], stage).toBeTruthy();
   });
 });

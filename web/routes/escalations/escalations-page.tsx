@@ -5,7 +5,7 @@
  */
 import { Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { ESCALATION_STAGES } from '../../../domain/states';
+import { CUSTOMER_STAGES } from '../../../domain/states';
 import { escalationsQuery } from '../../api/escalations';
 import { QueueScreen, useQueue } from '../../components/queue-screen';
 import { ESCALATIONS_LIST } from '../../components/queue-view';
@@ -25,7 +25,7 @@ export default function EscalationsPage() {
       counts={
         byStage && (
           <Group gap="xs" role="group" aria-label="Escalations by stage">
-            {ESCALATION_STAGES.map((stage) => (
+            {CUSTOMER_STAGES.map((stage) => (
               <Badge
                 key={stage}
                 component={Link}
