@@ -3,6 +3,7 @@ import {
   CANCEL_REASONS,
   countryName,
   countryOptions,
+  defaultGroDestination,
   GRO_DESTINATIONS,
   isCountryCode,
   isLanguageCode,
@@ -15,6 +16,12 @@ describe('option lists', () => {
   it('has 20 distinct cancel reasons, each labelled', () => {
     expect(new Set(CANCEL_REASONS.map((r) => r.value)).size).toBe(20);
     for (const r of CANCEL_REASONS) expect(r.label.length).toBeGreaterThan(0);
+  });
+
+  it('starts the GRO order on the desk that takes the next step, never direct to the customer', () => {
+    expect(defaultGroDestination({ apostille_copies: 2, scan_send: true })).toBe('office_apostille');
+    expect(defaultGroDestination({ apostille_copies: 0, scan_send: true })).toBe('office_scanning');
+    expect(defaultGroDestination({ apostille_copies: 0, scan_send: false })).toBe('office_orders');
   });
 
   it('offers three office desks and the customer as GRO destinations', () => {

@@ -31,6 +31,20 @@ export type GroDestination = (typeof GRO_DESTINATIONS)[number]['value'];
 /** The destination value meaning the GRO posts straight to the customer. */
 export const DIRECT_TO_CUSTOMER = 'customer';
 
+/**
+ * The GRO destination the GRO order form starts on: the office desk that takes the certificate's next step
+ * once it arrives (the apostille desk when it needs apostilles, else the scanning desk for scan & send, else
+ * the orders desk, which despatches it). Never "Direct to customer", which completes the item on receipt, so it
+ * stays a deliberate choice (docs/decisions/gro-destination-default.md).
+ */
+export function defaultGroDestination(orderable: {
+  apostille_copies: number;
+  scan_send: boolean;
+}): GroDestination {
+  if (orderable.apostille_copies > 0) return 'office_apostille';
+  return orderable.scan_send ? 'office_scanning' : 'office_orders';
+}
+
 /** Where a translator sends the finished translation: the same shape as GRO destinations. */
 export const TRANSLATION_DESPATCH_OPTIONS = GRO_DESTINATIONS;
 export type TranslationDespatchTo = GroDestination;

@@ -7,7 +7,7 @@ import {
   ReorderRequiredSchema,
 } from '../../../../domain/contract/order-item-actions';
 import { formatPence } from '../../../../domain/format';
-import { GRO_DESTINATIONS } from '../../../../domain/options';
+import { defaultGroDestination, GRO_DESTINATIONS } from '../../../../domain/options';
 import { GRO_SERVICES, type GroService, groServiceCost } from '../../../../domain/pricing';
 import { MoneyInput, moneyOf } from '../../../components/money-input';
 import { ClickPanel, FormFooter, PanelForm, usePanelForm } from '../form-kit';
@@ -15,12 +15,13 @@ import { useAction, useOrderItem } from '../panel-kit';
 
 /** The order placed with the GRO; the cost follows the service until the user types one. */
 export function GroOrderPanel() {
+  const { item } = useOrderItem();
   const form = usePanelForm({
     draftKey: 'gro_order',
     initial: {
       reference: '',
       data: '',
-      destination: null as string | null,
+      destination: defaultGroDestination(item.orderable) as string | null,
       service: 'standard' as GroService,
       cost: moneyOf(groServiceCost('standard')),
     },
