@@ -120,6 +120,8 @@ test('save a filtered list as a view: it shows in the navigation with its count 
 
   await page.getByRole('button', { name: 'Save view' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save view' });
+  // The name starts as the filter in words.
+  await expect(dialog.getByLabel('Name')).toHaveValue(surname);
   const name = `Lisa ${surname.slice(-6)}`;
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('button', { name: 'Save view' }).click();

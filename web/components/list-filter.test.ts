@@ -7,6 +7,7 @@ import {
   filterChips,
   filterFromParams,
   filterToParams,
+  filterViewName,
   isFilterEmpty,
   type ListFilterValue,
   stateOptionLabel,
@@ -104,5 +105,35 @@ describe('stateOptionLabel', () => {
     expect(stateOptionLabel('waiting_apostille_response')).toBe('Waiting customer: apostille');
     expect(stateOptionLabel('on_hold_waiting_upgrade_payment')).toBe('On hold: upgrade payment');
     expect(stateOptionLabel('despatch_response_received')).toBe('Escalation answered: despatch');
+  });
+});
+
+describe('filterViewName', () => {
+  const ordererName = (id: number) => (id === 3 ? 'Gus Orderer' : undefined);
+
+  it('names the filter in the words of its chips, the text with a capital', () => {
+    const name = filterViewName(
+      { ...EMPTY_FILTER, state: ['waiting_gro'], q: ' priority ' },
+      { ordererName },
+    );
+    expect(name).toBe('Waiting GRO · Priority');
+    expect(
+      filterViewName(
+        { ...EMPTY_FILTER, group: ['escalated'], flag: ['overdue'], orderer: 3, due_to: '2026-02-28' },
+        { ordererName },
+      ),
+    ).toBe('Escalated · Overdue · Gus Orderer · Despatch to 2026-02-28');
+    expect(
+      filterViewName({ ...EMPTY_FILTER, orderer: 'none', type: ['Birth Certificate'] }, { ordererName }),
+    ).toBe('Birth Certificate · Unassigned');
+    expect(filterViewName({ ...EMPTY_FILTER, orderer: 9 }, { ordererName })).toBe('Orderer #9');
+  });
+
+  it('is empty when nothing is filtered, and never longer than a view name may be', () => {
+    expect(filterViewName(EMPTY_FILTER, { ordererName })).toBe('');
+    const long = filterViewName(full, { ordererName });
+    expect(long.length).toBeLessThanOrEqual(60);
+    expect(long.startsWith('Waiting · Escalated · Waiting GRO · Escalated: GRO order')).toBe(true);
+    expect(long.endsWith('…')).toBe(true);
   });
 });

@@ -195,3 +195,41 @@ export function filterChips(
     chips.push({ key: 'due_to', label: `Despatch to ${filter.due_to}`, without: { ...filter, due_to: '' } });
   return chips;
 }
+
+/** The longest name a saved view may have (the Name field's limit). */
+export const VIEW_NAME_MAX = 60;
+
+/**
+ * A name for a view of the filter, offered when it is saved: each active part in the words of its chip,
+ * joined with " · " ("Waiting GRO · Priority"), the text as typed with a capital, cut to VIEW_NAME_MAX
+ * characters. Empty when nothing is filtered (a list only re-sorted), so the user names it.
+ */
+export function filterViewName(
+  filter: ListFilterValue,
+  names: { ordererName: (id: number) => string | undefined },
+): string {
+  const text = filter.q.trim();
+  const due =
+    filter.due_from && filter.due_to
+      ? `Despatch ${filter.due_from} to ${filter.due_to}`
+      : filter.due_from
+        ? `Despatch from ${filter.due_from}`
+        : filter.due_to
+          ? `Despatch to ${filter.due_to}`
+          : '';
+  const parts = [
+    ...filter.group.map((g) => STATE_GROUP_LABELS[g]),
+    ...filter.state.map(stateOptionLabel),
+    ...filter.flag.map((f) => FLAG_LABELS[f]),
+    ...filter.type,
+    filter.orderer === 'none'
+      ? 'Unassigned'
+      : filter.orderer !== null
+        ? (names.ordererName(filter.orderer) ?? `Orderer #${filter.orderer}`)
+        : '',
+    text && text[0].toUpperCase() + text.slice(1),
+    due,
+  ].filter((p) => p !== '');
+  const name = parts.join(' · ');
+  return name.length <= VIEW_NAME_MAX ? name : `${name.slice(0, VIEW_NAME_MAX - 1).trimEnd()}…`;
+}

@@ -1,18 +1,21 @@
 /**
  * "Save view" beside a filtered list: names the list as it is now (its screen and URL query, without the page
- * number) in a small modal and saves it for the signed-in user; it then shows in the navigation's Views.
+ * number) in a small modal, the name pre-filled from the filter, and saves it for the signed-in user; it then
+ * shows in the navigation's Views.
  */
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmarkPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { type SavedViewInput, SavedViewResponseSchema } from '../../domain/contract/lists';
 import { api } from '../api/client';
+import { orderersQuery } from '../api/queries';
 import { queryKeys } from '../api/query-keys';
 import { notifySuccess } from '../lib/notify';
 import { type FormHandle, useForm } from './form';
 import { LazyModal } from './lazy-modal';
+import { filterFromParams, filterViewName, VIEW_NAME_MAX } from './list-filter';
 
 /** The query a view keeps: the list's URL query less the page (a view opens on its first page). */
 export function viewQuery(search: string): string {
@@ -26,6 +29,9 @@ export function SaveViewButton() {
   const [opened, { open, close }] = useDisclosure(false);
   const queryClient = useQueryClient();
   const query = viewQuery(search);
+  const filter = filterFromParams(new URLSearchParams(search));
+  const orderers = useQuery({ ...orderersQuery, enabled: typeof filter.orderer === 'number' });
+  const ordererName = (id: number) => orderers.data?.orderers.find((o) => o.id === id)?.name;
   const form = useForm({
     initial: { name: '' },
     body: ({ name }): SavedViewInput => ({ saved_view: { name: name.trim(), path: pathname, query } }),
@@ -47,7 +53,11 @@ export function SaveViewButton() {
         size="xs"
         variant="default"
         leftSection={<IconBookmarkPlus size={14} aria-hidden />}
-        onClick={open}
+        onClick={() => {
+          // The name starts as the filter in words ("Waiting GRO · Priority"), for the user to keep or change.
+          form.reset({ name: filterViewName(filter, { ordererName }) });
+          open();
+        }}
       >
         Save view
       </Button>
@@ -97,7 +107,7 @@ export function ViewNameForm(props: {
           label="Name"
           description={props.description}
           {...form.field('name')}
-          maxLength={60}
+          maxLength={VIEW_NAME_MAX}
           required
           data-autofocus
         />
