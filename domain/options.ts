@@ -49,6 +49,31 @@ export function defaultGroDestination(orderable: {
 export const TRANSLATION_DESPATCH_OPTIONS = GRO_DESTINATIONS;
 export type TranslationDespatchTo = GroDestination;
 
+/**
+ * What an article is about, as the sites file their articles: the value stored (`birth`) and its label. The
+ * article form picks from it and the server refuses anything else (docs/decisions/article-lists.md).
+ */
+export const ARTICLE_CERTIFICATE_TYPES = [
+  { value: 'birth', label: 'Birth certificate' },
+  { value: 'marriage', label: 'Marriage certificate' },
+  { value: 'death', label: 'Death certificate' },
+  { value: 'divorce', label: 'Divorce certificate' },
+  { value: 'deed_poll', label: 'Deed poll' },
+  { value: 'translation', label: 'Translation' },
+] as const satisfies readonly Option[];
+export type ArticleCertificateType = (typeof ARTICLE_CERTIFICATE_TYPES)[number]['value'];
+
+/** The sites an article is published on: the value stored (`ukds`) and its label. */
+export const ARTICLE_SITES = [
+  { value: 'ukds', label: 'UK Document Services' },
+] as const satisfies readonly Option[];
+export type ArticleSite = (typeof ARTICLE_SITES)[number]['value'];
+
+/** The label of a value of an option list; the value itself when the list does not have it (older data). */
+export function optionLabel(options: readonly Option[], value: string): string {
+  return options.find((o) => o.value === value)?.label ?? value;
+}
+
 /** The 20 cancel/refund reasons. */
 export const CANCEL_REASONS = [
   { value: 'before1836', label: 'Event before 1836 (no civil record)' },

@@ -39,8 +39,18 @@ test('an admin writes a formatted article with the toolbar and the keyboard; it 
   await expect(content).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await form.getByLabel('Title').fill(title);
-  await form.getByRole('combobox', { name: 'Certificate type' }).fill('death');
-  await form.getByRole('combobox', { name: 'Site' }).fill('ukds');
+  // Certificate type and site are picked from their lists; the one site is chosen already.
+  await expect(form.getByRole('combobox', { name: 'Site' })).toHaveValue('UK Document Services');
+  await form.getByRole('combobox', { name: 'Certificate type' }).click();
+  await expect(page.getByRole('option')).toHaveText([
+    'Birth certificate',
+    'Marriage certificate',
+    'Death certificate',
+    'Divorce certificate',
+    'Deed poll',
+    'Translation',
+  ]);
+  await page.getByRole('option', { name: 'Death certificate' }).click();
 
   // Saving without a category or content is stopped at those fields, keeping what was typed.
   await form.getByRole('button', { name: 'Add article' }).click();
@@ -86,13 +96,23 @@ test('an admin writes a formatted article with the toolbar and the keyboard; it 
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Probate Order two copies, certified');
   await expect(row).toContainText(categoryName);
+  await expect(row).toContainText('Death certificate');
 
-  // Stored as the editor made it, and the category by id.
+  // Stored as the editor made it, the category by id, the type and site as their lists' values.
   const stored = await withAdminApi(baseURL, (api) =>
-    api.get<{ articles: { title: string; content: string; category_id: number }[] }>('articles'),
+    api.get<{
+      articles: {
+        title: string;
+        content: string;
+        category_id: number;
+        certificate_type: string;
+        site: string;
+      }[];
+    }>('articles'),
   );
   const article = stored.articles.find((a) => a.title === title);
   expect(article?.category_id).toBe(category.article_category.id);
+  expect(article).toMatchObject({ certificate_type: 'death', site: 'ukds' });
   expect(article?.content).toContain('<h2>Probate</h2>');
   expect(article?.content).toContain('<strong>two</strong>');
   expect(article?.content).toContain('<em>certified</em>');

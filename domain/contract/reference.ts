@@ -1,6 +1,7 @@
 /** Reference content administered on /admin: registries, embassies, councils, parishes, courts, articles, FAQs. */
 import { z } from 'zod';
-import { IdSchema, MAX_ID, requiredText, TEXT_LIMITS, TimestampSchema } from './common';
+import { ARTICLE_CERTIFICATE_TYPES, ARTICLE_SITES } from '../options';
+import { enumOf, IdSchema, MAX_ID, requiredText, TEXT_LIMITS, TimestampSchema } from './common';
 
 /** The five reference lists that share one shape (name, details). */
 export const REFERENCE_KINDS = ['registries', 'embassies', 'councils', 'parishes', 'courts'] as const;
@@ -42,12 +43,13 @@ export const ArticleSchema = z.object({
 });
 export type Article = z.infer<typeof ArticleSchema>;
 
+/** A new article; its certificate type and site are values of their lists (domain/options.ts). */
 export const CreateArticleSchema = z.object({
-  certificate_type: requiredText('Enter the certificate type.', 100),
+  certificate_type: enumOf(ARTICLE_CERTIFICATE_TYPES, 'Choose a certificate type.'),
   title: requiredText('Enter a title.', 300),
   content: requiredText('Enter the content.', TEXT_LIMITS.article),
   category_id: z.number({ error: 'Choose a category.' }).int().positive('Choose a category.').max(MAX_ID),
-  site: requiredText('Enter the site.', 100),
+  site: enumOf(ARTICLE_SITES, 'Choose a site.'),
 });
 export type CreateArticle = z.infer<typeof CreateArticleSchema>;
 

@@ -15,7 +15,7 @@ describe('validateForm with the values as the request', () => {
   it('is empty for values the shared schema accepts', () => {
     const values = {
       title: 'Apostilles',
-      certificate_type: 'Birth Certificate',
+      certificate_type: 'birth',
       content: 'How it works',
       category_id: 3,
       site: 'ukds',
@@ -32,7 +32,7 @@ describe('validateForm with the values as the request', () => {
     const values = { title: '', certificate_type: '', content: 'x' };
     const errors = validateForm(values, values, CreateArticleSchema);
     expect(errors.title).toBe('Enter a title.');
-    expect(errors.certificate_type).toBe('Enter the certificate type.');
+    expect(errors.certificate_type).toBe('Choose a certificate type.');
     expect(errors.content).toBeUndefined();
   });
 

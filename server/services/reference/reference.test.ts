@@ -136,6 +136,48 @@ describe('articles', () => {
     expect(listed.find((a: { id: number }) => a.id === article.id)).toMatchObject({ category: 'News A' });
   });
 
+  it('takes the certificate type and site only from their lists (422 naming the field, changing nothing)', async () => {
+    const guides = await articleCategory('Guides L');
+    const good = {
+      certificate_type: 'death',
+      title: 'Listed',
+      content: '<p>x</p>',
+      category_id: guides,
+      site: 'ukds',
+    };
+    const refusedField = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+      const res = await admin.request({ method, url, payload });
+      expect(res.statusCode, res.body).toBe(422);
+      return res.json().error.details.map((d: { field: string }) => d.field);
+    };
+    for (const [field, value] of [
+      ['certificate_type', 'Birth Certificate'],
+      ['certificate_type', 'passport'],
+      ['site', 'elsewhere'],
+      ['site', 'UKDS'],
+    ]) {
+      const payload = { ...good, [field]: value };
+      expect(await refusedField('POST', '/api/v1/articles.json', payload), value).toEqual([field]);
+    }
+    const before = (await orderer.request({ method: 'GET', url: '/api/v1/articles.json' })).json().articles;
+    expect(before.some((a: { title: string }) => a.title === 'Listed')).toBe(false);
+
+    const created = await admin.request({ method: 'POST', url: '/api/v1/articles.json', payload: good });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json().article;
+    expect(await refusedField('PUT', `/api/v1/articles/${id}.json`, { certificate_type: 'wills' })).toEqual([
+      'certificate_type',
+    ]);
+    expect(await refusedField('PUT', `/api/v1/articles/${id}.json`, { site: 'other-site' })).toEqual([
+      'site',
+    ]);
+    const after = (await orderer.request({ method: 'GET', url: '/api/v1/articles.json' })).json().articles;
+    expect(after.find((a: { id: number }) => a.id === id)).toMatchObject({
+      certificate_type: 'death',
+      site: 'ukds',
+    });
+  });
+
   it('strips scripts, event handlers, javascript: links and styles, keeping what the editor makes', async () => {
     const guides = await articleCategory('Guides B');
     const editorHtml =

@@ -57,12 +57,6 @@ export const ArticleFormSchema = CreateArticleSchema.extend({
 export const articleValue = (field: keyof ArticleDraft, value: string): string | number =>
   field === 'category_id' ? Number(value) : value;
 
-/** Values offered in the article form's pickers (from the existing articles). */
-export interface ArticleSuggestions {
-  certificateTypes: string[];
-  sites: string[];
-}
-
 /**
  * The field errors of a failed save, by the field's last name (the form kit's `serverMessages`). An error
  * that names no known field is put on `fallbackField` when one is given, so the message still shows where

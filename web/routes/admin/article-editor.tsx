@@ -4,20 +4,20 @@
  * stay out of the app's first load. The HTML it produces is sanitised again on the server when saved.
  */
 import '@mantine/tiptap/styles.css';
-import { Autocomplete, Input, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Input, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useQuery } from '@tanstack/react-query';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { Ref } from 'react';
+import { ARTICLE_CERTIFICATE_TYPES, ARTICLE_SITES } from '../../../domain/options';
 import type { Messages } from '../../components/form';
-import { type ArticleDraft, type ArticleSuggestions, articleCategoriesQuery } from './admin-api';
+import { type ArticleDraft, articleCategoriesQuery } from './admin-api';
 
 interface ArticleEditorProps {
   draft: ArticleDraft;
   errors: Messages;
   setField: (field: keyof ArticleDraft, value: string) => void;
-  suggestions: ArticleSuggestions;
   firstFieldRef?: Ref<HTMLInputElement>;
   /** Distinguishes the ids of two editors on one page (the Add form and an edited row). */
   idPrefix: string;
@@ -27,7 +27,6 @@ export default function ArticleEditor({
   draft,
   errors,
   setField,
-  suggestions,
   firstFieldRef,
   idPrefix,
 }: ArticleEditorProps) {
@@ -43,13 +42,16 @@ export default function ArticleEditor({
           onChange={(e) => setField('title', e.currentTarget.value)}
           error={errors.title}
         />
-        <Autocomplete
+        <Select
           label="Certificate type"
           withAsterisk
-          data={suggestions.certificateTypes}
-          value={draft.certificate_type}
-          onChange={(v) => setField('certificate_type', v)}
+          placeholder="Choose a type"
+          data={[...ARTICLE_CERTIFICATE_TYPES]}
+          value={draft.certificate_type || null}
+          onChange={(v) => setField('certificate_type', v ?? '')}
           error={errors.certificate_type}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
         />
         <Select
           label="Category"
@@ -64,13 +66,16 @@ export default function ArticleEditor({
           nothingFoundMessage="No such category: add it on the Article categories tab."
           comboboxProps={{ withinPortal: true }}
         />
-        <Autocomplete
+        <Select
           label="Site"
           withAsterisk
-          data={suggestions.sites}
-          value={draft.site}
-          onChange={(v) => setField('site', v)}
+          placeholder="Choose a site"
+          data={[...ARTICLE_SITES]}
+          value={draft.site || null}
+          onChange={(v) => setField('site', v ?? '')}
           error={errors.site}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
       <ContentEditor

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { type Article, ArticleResponseSchema } from '../../../domain/contract/reference';
 import { formatDate } from '../../../domain/format';
+import { ARTICLE_CERTIFICATE_TYPES, ARTICLE_SITES, optionLabel } from '../../../domain/options';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import classes from './admin.module.css';
@@ -11,7 +12,6 @@ import {
   ARTICLE_FIELDS,
   type ArticleDraft,
   ArticleFormSchema,
-  type ArticleSuggestions,
   articlesQuery,
   articleValue,
 } from './admin-api';
@@ -31,9 +31,6 @@ import { useRowEditor } from './use-row-editor';
 const ArticleEditor = lazy(() => import('./article-editor'));
 
 const COLUMNS = 6;
-const CERTIFICATE_TYPES = ['birth', 'marriage', 'death', 'divorce', 'deed_poll', 'translation'];
-
-const uniqueSorted = (values: string[]) => [...new Set(values.filter(Boolean))].sort();
 
 /** The article's text without its markup (blocks kept apart by a space), for the excerpt in the table. */
 function plainText(html: string): string {
@@ -65,13 +62,14 @@ export default function ArticlesTab() {
   const [adding, setAdding] = useState(false);
   const [filter, setFilter] = useState('');
   const articles = list.data ?? [];
-  const rows = articles.filter((a) => matches(filter, a.title, a.category, a.certificate_type, a.site));
-  const suggestions = useMemo<ArticleSuggestions>(
-    () => ({
-      certificateTypes: uniqueSorted([...CERTIFICATE_TYPES, ...articles.map((a) => a.certificate_type)]),
-      sites: uniqueSorted(articles.map((a) => a.site)),
-    }),
-    [articles],
+  const rows = articles.filter((a) =>
+    matches(
+      filter,
+      a.title,
+      a.category,
+      optionLabel(ARTICLE_CERTIFICATE_TYPES, a.certificate_type),
+      optionLabel(ARTICLE_SITES, a.site),
+    ),
   );
 
   return (
@@ -86,7 +84,7 @@ export default function ArticlesTab() {
         onAdd={() => setAdding(true)}
         addDisabled={adding}
       />
-      {adding && <AddArticleForm suggestions={suggestions} onDone={() => setAdding(false)} />}
+      {adding && <AddArticleForm onDone={() => setAdding(false)} />}
       <TableFrame
         label="Articles"
         head={
@@ -110,20 +108,21 @@ export default function ArticlesTab() {
           empty:
             rows.length === 0 &&
             (filter ? `No articles match “${filter}”.` : 'No articles yet: add the first one.'),
-        }) ?? rows.map((a) => <ArticleRow key={a.id} article={a} suggestions={suggestions} />)}
+        }) ?? rows.map((a) => <ArticleRow key={a.id} article={a} />)}
       </TableFrame>
     </Stack>
   );
 }
 
-function AddArticleForm({ suggestions, onDone }: { suggestions: ArticleSuggestions; onDone: () => void }) {
+function AddArticleForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const form = useAddForm({
     initial: {
       title: '',
       certificate_type: '',
       category_id: '',
-      site: suggestions.sites.length === 1 ? suggestions.sites[0] : '',
+      // One site: the article is for it.
+      site: ARTICLE_SITES.length === 1 ? ARTICLE_SITES[0].value : '',
       content: '',
     },
     fields: ARTICLE_FIELDS,
@@ -152,7 +151,6 @@ function AddArticleForm({ suggestions, onDone }: { suggestions: ArticleSuggestio
           draft={form.draft}
           errors={form.errors}
           setField={form.setField}
-          suggestions={suggestions}
           firstFieldRef={form.firstFieldRef}
         />
       </Suspense>
@@ -161,7 +159,7 @@ function AddArticleForm({ suggestions, onDone }: { suggestions: ArticleSuggestio
   );
 }
 
-function ArticleRow({ article, suggestions }: { article: Article; suggestions: ArticleSuggestions }) {
+function ArticleRow({ article }: { article: Article }) {
   const queryClient = useQueryClient();
   const row = useRowEditor({
     values: draftOf(article),
@@ -195,7 +193,6 @@ function ArticleRow({ article, suggestions }: { article: Article; suggestions: A
                 draft={row.draft}
                 errors={row.errors}
                 setField={row.setField}
-                suggestions={suggestions}
                 firstFieldRef={row.firstFieldRef}
               />
             </Suspense>
@@ -217,12 +214,12 @@ function ArticleRow({ article, suggestions }: { article: Article; suggestions: A
           {excerpt}
         </Text>
       </Table.Td>
-      <Table.Td>{article.certificate_type}</Table.Td>
+      <Table.Td>{optionLabel(ARTICLE_CERTIFICATE_TYPES, article.certificate_type)}</Table.Td>
       <Table.Td>
         {/* Plain text, not a badge: a category is a name of any length, not a state, and must wrap on a phone. */}
         <Text size="sm">{article.category}</Text>
       </Table.Td>
-      <Table.Td>{article.site}</Table.Td>
+      <Table.Td>{optionLabel(ARTICLE_SITES, article.site)}</Table.Td>
       <Table.Td>{article.updated_at ? formatDate(article.updated_at) : '—'}</Table.Td>
       <Table.Td>
         <Group justify="flex-end">
