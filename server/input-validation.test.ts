@@ -8,6 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorSchema } from '../domain/contract/session';
+import { londonToday } from '../domain/format';
 import { attachments, orders } from './db/schema';
 import { buildOrderItem } from './test/factories';
 import {
@@ -335,5 +336,56 @@ describe('a paid storefront order with bad fields', () => {
     expect(await ctx.database.db.select().from(orders).where(eq(orders.ref, '880001'))).toEqual([]);
     const good = await storefront('orders.json', order('880001', {}, { event_date: '2024-02-29' }));
     expect(good.statusCode, good.body).toBe(201);
+  });
+});
+
+describe("a storefront order item's event date and product line", () => {
+  const shopOrder = (ref: string, items: object[]) => ({ order: { ...order(ref).order, items } });
+  const day = (offsetDays: number) =>
+    new Date(Date.parse(`${londonToday(new Date())}T12:00:00Z`) + offsetDays * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+  const birth = (orderable: object) => ({
+    orderable_type: 'Certificate',
+    type: 'Birth Certificate',
+    net_value: 2800,
+    orderable: { service_level: 'standard', ...orderable },
+  });
+  const stored = async (ref: string) => ctx.database.db.select().from(orders).where(eq(orders.ref, ref));
+
+  it('an event date after today (London) is 422 naming the field, and nothing is stored; today is taken', async () => {
+    const future = await storefront('orders.json', shopOrder('880101', [birth({ event_date: day(1) })]));
+    expect(fields(refused(future, 422))).toEqual(['order.items.0.orderable.event_date']);
+    expect(await stored('880101')).toEqual([]);
+    const today = await storefront('orders.json', shopOrder('880101', [birth({ event_date: day(0) })]));
+    expect(today.statusCode, today.body).toBe(201);
+  });
+
+  it('fields of another product line are 422 naming each, and nothing is stored', async () => {
+    const body = shopOrder('880102', [
+      birth({ event_date: '1990-03-14', certificate_country: 'EW' }),
+      {
+        orderable_type: 'AdultDeedPoll',
+        type: 'Adult Deed Poll',
+        net_value: 2800,
+        orderable: {
+          service_level: 'standard',
+          firstname_a: 'Old',
+          firstname_b: 'New',
+          event_date: '1990-03-14',
+          event_place: 'Leeds',
+          certificate_country: 'EW',
+          pages: 2,
+        },
+      },
+    ]);
+    const error = refused(await storefront('orders.json', body), 422);
+    expect(fields(error).sort()).toEqual([
+      'order.items.1.orderable.certificate_country',
+      'order.items.1.orderable.event_date',
+      'order.items.1.orderable.event_place',
+      'order.items.1.orderable.pages',
+    ]);
+    expect(await stored('880102')).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 /**
  * The contract's own rules beyond field types, both ways: how a path segment names a record, and the
  * refinements that tie one field to another (a bulk action's own field, a date range, a work queue's orderer,
- * a storefront item's three type fields).
+ * a storefront item's three type fields, its product line's own fields and an event date not in the future).
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { keyKind, MAX_ID } from './common';
 import { BulkRequestSchema } from './lists';
@@ -124,6 +124,103 @@ describe("StorefrontOrderItemSchema: the item's three type fields agree", () => 
   it('checks the kinds only once the type fields parse, so a bad type is not reported twice', () => {
     expect(issues(StorefrontOrderItemSchema, item('Certificate', 'Birth Cert'))).toEqual([
       expect.stringMatching(/^type: /),
+    ]);
+  });
+});
+
+describe("StorefrontOrderItemSchema: an item carries only its own product line's fields", () => {
+  const item = (orderable_type: string, type: string, orderable: Record<string, unknown> = {}) => ({
+    orderable_type,
+    type,
+    net_value: 2800,
+    orderable,
+  });
+  const certificateFields = {
+    certificate_country: 'EW',
+    event_date: '1990-03-14',
+    event_place: 'Leeds',
+    firstname_c: 'Ann',
+    surname_c: 'Smith',
+  };
+  it.each<[string, ReturnType<typeof item>, string[]]>([
+    [
+      'a birth certificate with all its fields',
+      item('Certificate', 'Birth Certificate', certificateFields),
+      [],
+    ],
+    [
+      'a translation with its own',
+      item('Translation', 'Certified Translation', {
+        pages: 3,
+        source_language: 'fr',
+        documents_by_post: true,
+      }),
+      [],
+    ],
+    [
+      'a deed poll with nothing of another line sent (nulls and blanks say nothing)',
+      item('AdultDeedPoll', 'Adult Deed Poll', {
+        firstname_b: 'New',
+        event_date: null,
+        event_place: '  ',
+        pages: null,
+        documents_by_post: false,
+      }),
+      [],
+    ],
+    [
+      'a deed poll with certificate fields',
+      item('AdultDeedPoll', 'Adult Deed Poll', { event_date: '1990-03-14', certificate_country: 'EW' }),
+      [
+        'orderable.certificate_country: Only certificates have certificate_country: leave it out of a deed poll.',
+        'orderable.event_date: Only certificates have event_date: leave it out of a deed poll.',
+      ],
+    ],
+    [
+      'a child deed poll with a translation field',
+      item('ChildDeedPoll', 'Child Deed Poll', { pages: 2 }),
+      ['orderable.pages: Only translations have pages: leave it out of a deed poll.'],
+    ],
+    [
+      'a translation with an event place',
+      item('Translation', 'Sworn Translation', { event_place: 'York' }),
+      ['orderable.event_place: Only certificates have event_place: leave it out of a translation.'],
+    ],
+    [
+      'a divorce certificate with a source language',
+      item('DivorceCertificate', 'Divorce Certificate', { source_language: 'de', firstname_c: 'X' }),
+      ['orderable.source_language: Only translations have source_language: leave it out of a certificate.'],
+    ],
+  ])('%s', (_name, body, expected) => {
+    expect(issues(StorefrontOrderItemSchema, body)).toEqual(expected);
+  });
+});
+
+describe('StorefrontOrderItemSchema: an event date is not in the future, by the London calendar', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const birth = (event_date: string) => ({
+    orderable_type: 'Certificate',
+    type: 'Birth Certificate',
+    net_value: 2800,
+    orderable: { event_date },
+  });
+
+  it('takes today and refuses tomorrow, where today is the London day (BST here, ahead of UTC)', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 23:30 UTC on 30 June is 00:30 on 1 July in London.
+    vi.setSystemTime(new Date('2026-06-30T23:30:00Z'));
+    expect(issues(StorefrontOrderItemSchema, birth('2026-07-01'))).toEqual([]);
+    expect(issues(StorefrontOrderItemSchema, birth('1990-03-14'))).toEqual([]);
+    expect(issues(StorefrontOrderItemSchema, birth('2026-07-02'))).toEqual([
+      'orderable.event_date: The event date cannot be in the future.',
+    ]);
+    // In winter London is on UTC: 23:30 UTC on 31 December is still 31 December.
+    vi.setSystemTime(new Date('2026-12-31T23:30:00Z'));
+    expect(issues(StorefrontOrderItemSchema, birth('2026-12-31'))).toEqual([]);
+    expect(issues(StorefrontOrderItemSchema, birth('2027-01-01'))).toEqual([
+      'orderable.event_date: The event date cannot be in the future.',
     ]);
   });
 });

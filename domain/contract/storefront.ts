@@ -6,9 +6,12 @@ import {
   ITEM_TYPES_OF,
   ORDER_ITEM_TYPES,
   ORDERABLE_TYPES,
+  type ProductLine,
+  productLine,
   TRANSLATION_TYPES,
   translationTypeOf,
 } from '../states';
+import { isFutureDay } from '../workflow/result';
 import { CountryCodeSchema, LanguageCodeSchema } from './codes';
 import {
   EmailSchema,
@@ -71,10 +74,64 @@ export const StorefrontOrderableSchema = z.object({
   surname_b: optionalText(200),
   firstname_c: optionalText(200),
   surname_c: optionalText(200),
-  event_date: IsoDateSchema.nullish(),
+  /** The day of the birth, marriage or death: a London calendar day, today at the latest. */
+  event_date: IsoDateSchema.refine(
+    (day) => !isFutureDay(day, new Date()),
+    'The event date cannot be in the future.',
+  ).nullish(),
   event_place: optionalText(300),
 });
 export type StorefrontOrderable = z.infer<typeof StorefrontOrderableSchema>;
+
+/**
+ * The orderable fields only one product line has (PRODUCT.md section 4): the certificate's event, country of
+ * registration and third person (a birth's mother), the translation's pages and source language. A shop may
+ * leave out what does not apply; one that sends them on another line's item is refused (documents_by_post is
+ * not among them: a customer may post papers for any line, though only a translation waits for them).
+ */
+export const LINE_ONLY_FIELDS: Readonly<Record<ProductLine, readonly (keyof StorefrontOrderable)[]>> = {
+  certificate: ['certificate_country', 'event_date', 'event_place', 'firstname_c', 'surname_c'],
+  translation: ['pages', 'source_language'],
+  deed_poll: [],
+};
+
+const LINE_NAMES: Readonly<Record<ProductLine, { one: string; all: string }>> = {
+  certificate: { one: 'a certificate', all: 'certificates' },
+  translation: { one: 'a translation', all: 'translations' },
+  deed_poll: { one: 'a deed poll', all: 'deed polls' },
+};
+
+/** Whether a shop sent a value: null and blank text say nothing. */
+const sent = (value: unknown) =>
+  value !== undefined && value !== null && !(typeof value === 'string' && !value.trim());
+
+/** Refuses each field of another product line sent on the item, at the field's own path. */
+function checkLineFields(
+  item: {
+    orderable_type: z.infer<typeof ItemKindSchema>['orderable_type'];
+    orderable: Record<string, unknown>;
+  },
+  ctx: z.RefinementCtx,
+) {
+  const line = productLine(item.orderable_type);
+  for (const other of Object.keys(LINE_ONLY_FIELDS) as ProductLine[]) {
+    if (other === line) continue;
+    for (const field of LINE_ONLY_FIELDS[other]) {
+      if (!sent(item.orderable[field])) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['orderable', field],
+        message: `Only ${LINE_NAMES[other].all} have ${field}: leave it out of ${LINE_NAMES[line].one}.`,
+      });
+    }
+  }
+}
+
+/** What checkLineFields needs to parse: a known orderable type and an orderable object. */
+const LineSchema = z.object({
+  orderable_type: z.enum(ORDERABLE_TYPES),
+  orderable: z.record(z.string(), z.unknown()),
+});
 
 const ItemKindSchema = z.object({
   orderable_type: z.enum(ORDERABLE_TYPES),
@@ -117,6 +174,9 @@ export const StorefrontOrderItemSchema = z
   })
   .superRefine((item, ctx) => checkItemKind(item, ctx), {
     when: (payload) => ItemKindSchema.safeParse(payload.value).success,
+  })
+  .superRefine((item, ctx) => checkLineFields(item, ctx), {
+    when: (payload) => LineSchema.safeParse(payload.value).success,
   });
 export type StorefrontOrderItem = z.infer<typeof StorefrontOrderItemSchema>;
 
