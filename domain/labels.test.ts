@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stateLabel } from './labels';
+import { endSentence, stateLabel } from './labels';
 import { ALL_STATES, groupOf, type OrderItemState, type StateGroup } from './states';
 
 const item = (
@@ -117,5 +117,15 @@ describe('groupOf agrees with the label', () => {
     const mixed = [...groupsOfLabel].filter(([, groups]) => groups.size > 1);
     expect(mixed.map(([label, groups]) => `${label}: ${[...groups].join(', ')}`)).toEqual([]);
     expect([...(groupsOfLabel.get('Waiting Customer') ?? [])]).toEqual(['waiting']);
+  });
+});
+
+describe('endSentence', () => {
+  it.each([
+    ['100234-1 moves on to Dispatch Reqd.', '100234-1 moves on to Dispatch Reqd.'],
+    ['100234-1 moves on to Ready for Translation', '100234-1 moves on to Ready for Translation.'],
+    ['Are you sure?', 'Are you sure?'],
+  ])('%j → %j', (text, sentence) => {
+    expect(endSentence(text)).toBe(sentence);
   });
 });

@@ -47,3 +47,11 @@ export function stateLabel(item: LabelledItem): string {
   if (item.isEscalated) return item.isOnHold ? `On Hold (${base})` : `Escalated (${base})`;
   return base;
 }
+
+/**
+ * Text as the end of a sentence: a full stop added unless it ends with one already, so a label that is an
+ * abbreviation ("Dispatch Reqd.") closes a sentence without a second one ("moves on to Dispatch Reqd.").
+ */
+export function endSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}

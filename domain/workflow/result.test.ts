@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isFutureDay } from './result';
+import { workItem } from '../testing/work-item';
+import { isFutureDay, wrongState } from './result';
 
 describe('isFutureDay: after today in London', () => {
   it.each([
@@ -12,5 +13,14 @@ describe('isFutureDay: after today in London', () => {
     ['far future', '2030-01-01', '2026-11-23T10:00:00Z', true],
   ])('%s', (_name, day, now, future) => {
     expect(isFutureDay(day, new Date(now))).toBe(future);
+  });
+});
+
+describe('wrongState: one full stop after a label that ends with one', () => {
+  it.each([
+    ['despatch_required', 'Cannot place a GRO order: the item is Dispatch Reqd.'],
+    ['waiting_gro', 'Cannot place a GRO order: the item is Waiting GRO.'],
+  ] as const)('%s', (currentState, message) => {
+    expect(wrongState(workItem({ currentState }), 'gro_order_placed')).toMatchObject({ message });
   });
 });

@@ -1,7 +1,7 @@
 /** Building blocks every transition uses: refusals, accepted outcomes and small input checks. */
 import { addDays } from 'date-fns';
 import { londonToday } from '../format';
-import { stateLabel } from '../labels';
+import { endSentence, stateLabel } from '../labels';
 import type {
   ActionType,
   CommentIntent,
@@ -65,7 +65,7 @@ export function refuse(code: Refusal['code'], message: string, details?: Record<
 /** The 409 refusal for an action the item's current state does not allow. */
 export function wrongState(item: WorkItem, action: ActionType, why?: string): Refusal {
   const reason = why ?? `the item is ${stateLabel(item)}`;
-  return refuse('wrong_state', `Cannot ${ACTION_LABELS[action]}: ${reason}.`);
+  return refuse('wrong_state', `Cannot ${ACTION_LABELS[action]}: ${endSentence(reason)}`);
 }
 
 /** The 422 refusal for one bad input field. */

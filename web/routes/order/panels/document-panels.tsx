@@ -5,7 +5,7 @@ import {
   RejectDocumentsSchema,
   SendForTranslationSchema,
 } from '../../../../domain/contract/order-item-actions';
-import { BASE_LABELS } from '../../../../domain/labels';
+import { BASE_LABELS, endSentence } from '../../../../domain/labels';
 import { TRANSLATION_DESPATCH_OPTIONS } from '../../../../domain/options';
 import { documentsApprovalBlock } from '../../../../domain/workflow/documents';
 import { ActionButton, ClickPanel, FormFooter, PanelForm, usePanelForm } from '../form-kit';
@@ -14,7 +14,7 @@ import { ActionAlert, PanelBody, PanelButtons, PanelIntro, useAction, useOrderIt
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What approving the step does to the files, in words: the confirmation says it before the click. */
-function approvalMessage(ref: string, files: readonly Attachment[], next: string) {
+export function approvalMessage(ref: string, files: readonly Attachment[], next: string) {
   const unreviewed = files.filter((a) => a.approved === null).length;
   const rejected = files.filter((a) => a.approved === false).length;
   const parts = [
@@ -22,7 +22,7 @@ function approvalMessage(ref: string, files: readonly Attachment[], next: string
       ? `${plural(unreviewed, 'file not reviewed yet is', 'files not reviewed yet are')} marked approved by you.`
       : 'Every file has been reviewed.',
     rejected > 0 ? `${plural(rejected, 'rejected file stays', 'rejected files stay')} rejected.` : '',
-    `${ref} moves on to ${next}.`,
+    endSentence(`${ref} moves on to ${next}`),
   ];
   return parts.filter(Boolean).join(' ');
 }
