@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { workItem } from '../testing/work-item';
-import { isFutureDay, wrongState } from './result';
+import { isFutureDay, isIsoDate, wrongState } from './result';
 
 describe('isFutureDay: after today in London', () => {
   it.each([
@@ -22,5 +22,31 @@ describe('wrongState: one full stop after a label that ends with one', () => {
     ['waiting_gro', 'Cannot place a GRO order: the item is Waiting GRO.'],
   ] as const)('%s', (currentState, message) => {
     expect(wrongState(workItem({ currentState }), 'gro_order_placed')).toMatchObject({ message });
+  });
+});
+
+describe('isIsoDate: a yyyy-MM-dd day that exists', () => {
+  it.each(['2026-02-28', '2024-02-29', '2000-02-29', '2026-12-31', '0001-01-01', '1835-07-08'])(
+    '%s is',
+    (day) => {
+      expect(isIsoDate(day)).toBe(true);
+    },
+  );
+  it.each([
+    '2026-02-30',
+    '2026-02-29',
+    '1900-02-29',
+    '2026-04-31',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-01-00',
+    '2026-01-32',
+    '0000-01-01',
+    '2026-1-01',
+    '2026-01-01T00:00:00Z',
+    ' 2026-01-01',
+    '',
+  ])('%j is not', (day) => {
+    expect(isIsoDate(day)).toBe(false);
   });
 });

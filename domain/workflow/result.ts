@@ -84,9 +84,18 @@ export function isPence(value: number): boolean {
   return Number.isSafeInteger(value) && value >= 0;
 }
 
-/** Whether a string is a 'yyyy-MM-dd' calendar date. */
+/**
+ * Whether a string is a 'yyyy-MM-dd' day that exists on the calendar: 2026-02-30, 2025-02-29 and year 0 (which
+ * PostgreSQL does not have) are not. Date.parse alone rolls 30 February over to 2 March.
+ */
 export function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year === 0) return false;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 const utcDay = (moment: Date) => moment.toISOString().slice(0, 10);
