@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ALL_STATES, ORDER_ITEM_TYPES, type OrderItemState, STATE_GROUPS } from '../states';
-import { IdSchema, IsoDateSchema, LongTextSchema, TimestampSchema } from './common';
+import { IdSchema, IsoDateSchema, LongTextSchema, TimestampSchema, UserRefSchema } from './common';
 
 /** The flags a list can be narrowed to (all that are given must hold). */
 export const ITEM_FLAGS = ['escalated', 'on_hold', 'waiting_customer', 'flagged', 'overdue'] as const;
@@ -47,8 +47,11 @@ export type ListFilter = z.output<typeof ListFilterSchema>;
 /** The filter as it travels in a URL (comma-separated strings). */
 export type ListFilterParams = z.input<typeof ListFilterSchema>;
 
-/** The lists a filter (a saved view, "select all N matching") can apply to. */
-export const LIST_SCOPES = ['dashboard', 'my_queue', 'work_queue', 'escalations'] as const;
+/**
+ * The lists a filter (a saved view, "select all N matching") can apply to; `team` is the team list (/items):
+ * every open item, whoever has it.
+ */
+export const LIST_SCOPES = ['dashboard', 'my_queue', 'work_queue', 'escalations', 'team'] as const;
 export type ListScopeName = (typeof LIST_SCOPES)[number];
 
 /** GET …/ids.json: the ids of every item a list's filter matches, up to the bulk cap. */
@@ -60,17 +63,26 @@ export const MatchingIdsSchema = z.object({
 });
 export type MatchingIds = z.infer<typeof MatchingIdsSchema>;
 
-/** A saved view: a named list (a screen and its URL query), per user, shown in the navigation. */
+/**
+ * A saved view: a named list (a screen and its URL query), shown in the navigation. Its owner's alone, or
+ * shared with the team: everyone sees a shared view; only its owner or an administrator may change it.
+ */
 export const SavedViewSchema = z.object({
   id: IdSchema,
   name: z.string(),
-  /** The screen: '/dashboard', '/my-queue', '/work-queues/3', '/escalations'. */
+  /** The screen: '/dashboard', '/my-queue', '/work-queues/3', '/escalations', '/items'. */
   path: z.string(),
   /** The query string without '?', as the list's URL has it (filters, sort). */
   query: z.string(),
   /** How many items the view matches now. */
   count: z.number().int(),
   position: z.number().int(),
+  /** Everyone on the team sees it (and its count as they would see the list). */
+  shared: z.boolean(),
+  /** Who saved it. */
+  owner: UserRefSchema,
+  /** Whether the signed-in user may rename, share, unshare or delete it: its owner, or an administrator. */
+  can_change: z.boolean(),
   created_at: TimestampSchema,
 });
 export type SavedView = z.infer<typeof SavedViewSchema>;
@@ -84,8 +96,10 @@ export const SavedViewInputSchema = z.object({
     path: z
       .string()
       .max(200)
-      .regex(/^\/(dashboard|my-queue|escalations|work-queues\/\d{1,10})$/, 'Save a view of a list.'),
+      .regex(/^\/(dashboard|my-queue|escalations|items|work-queues\/\d{1,10})$/, 'Save a view of a list.'),
     query: z.string().max(2000),
+    /** Share it with the team (absent: a new view is private, a changed one keeps its sharing). */
+    shared: z.boolean().optional(),
   }),
 });
 export type SavedViewInput = z.infer<typeof SavedViewInputSchema>;

@@ -134,3 +134,22 @@ export const OrdererQueueSchema = QueuePageSchema.extend({
   fco_batches_to_despatch: z.array(FcoBatchSchema),
 });
 export type OrdererQueue = z.infer<typeof OrdererQueueSchema>;
+
+/**
+ * The query of the team list (GET /order_items/team.json): paging, the list filter (`orderer` a user id or
+ * `none` for the unassigned), and `sort`/`dir` as a queue's (soonest despatch-by date first).
+ */
+export const TeamListQuerySchema = QueueQuerySchema;
+export type TeamListQuery = QueueQuery;
+
+/** How many of the team list's filtered items there are in all, in each state group, and overdue. */
+export const TeamListCountsSchema = z.object({
+  open: z.number().int(),
+  by_group: z.record(z.enum(STATE_GROUPS), z.number().int()),
+  overdue: z.number().int(),
+});
+export type TeamListCounts = z.infer<typeof TeamListCountsSchema>;
+
+/** GET /order_items/team.json: one page of every open item of the team, with the filtered set's counts. */
+export const TeamListPageSchema = QueuePageSchema.extend({ counts: TeamListCountsSchema });
+export type TeamListPage = z.infer<typeof TeamListPageSchema>;

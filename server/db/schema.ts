@@ -640,7 +640,8 @@ export const notifications = pgTable(
 
 /**
  * Saved views (issue 18): a user's named lists, a screen path and its URL query, in the navigation in
- * `position` order. Names are unique per user; deleting the user deletes their views.
+ * `position` order. Names are unique per user; deleting the user deletes their views. A shared one (issue 49)
+ * shows to everyone.
  */
 export const savedViews = pgTable(
   'saved_views',
@@ -653,6 +654,8 @@ export const savedViews = pgTable(
     path: text('path').notNull(),
     query: text('query').notNull().default(''),
     position: integer('position').notNull(),
+    /** Shared with the team (issue 49): everyone sees it; its owner or an administrator may change it. */
+    shared: boolean('shared').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('saved_views_user_name_idx').on(t.userId, t.name)],

@@ -1,11 +1,20 @@
-/** The escalations desk and the matching ids behind "select all N matching" (issue 18). */
+/**
+ * The escalations desk and the matching ids behind "select all N matching" (issue 18); the team list (issue
+ * 49).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EscalationsPageSchema } from '../../domain/contract/escalations';
 import { MatchingIdsSchema } from '../../domain/contract/lists';
-import { EscalationsQuerySchema, MatchingIdsQuerySchema } from '../../domain/contract/queues';
+import {
+  EscalationsQuerySchema,
+  MatchingIdsQuerySchema,
+  TeamListPageSchema,
+  TeamListQuerySchema,
+} from '../../domain/contract/queues';
 import { currentUser } from '../auth/guard';
 import { escalationsPage } from '../services/order-items/escalations';
 import { matchingIds } from '../services/order-items/list-scopes';
+import { teamListPage } from '../services/order-items/team-list';
 import { json, refusal } from './answers';
 import type { RouteDeps } from './route-deps';
 
@@ -30,6 +39,25 @@ export const orderItemListRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       },
     },
     async (request) => escalationsPage(db, request.query),
+  );
+
+  app.get(
+    '/order_items/team.json',
+    {
+      schema: {
+        tags,
+        summary:
+          'The team list: a page of every open item, whoever has it (`orderer=none`: the unassigned), with counts',
+        querystring: TeamListQuerySchema,
+        response: {
+          200: json(
+            'A page of open items with the paging totals and the filtered counts in all, by group and overdue',
+            TeamListPageSchema,
+          ),
+        },
+      },
+    },
+    async (request) => teamListPage(db, request.query),
   );
 
   app.get(

@@ -1,4 +1,7 @@
-/** Saved views: the signed-in user's named lists with their live counts (issue 18). */
+/**
+ * Saved views: the signed-in user's named lists and the views shared with the team, with their live counts
+ * (issues 18 and 49).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,7 +16,7 @@ import {
   listSavedViews,
   updateSavedView,
 } from '../services/saved-views/saved-views';
-import { json, refusals } from './answers';
+import { json, refusal, refusals } from './answers';
 import type { RouteDeps } from './route-deps';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -26,8 +29,11 @@ export const savedViewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     {
       schema: {
         tags,
-        summary: "The signed-in user's saved views, each with how many items it matches now",
-        response: { 200: json('The views in their order, with live counts', SavedViewListSchema) },
+        summary:
+          "The signed-in user's saved views, then the team's shared ones, each with how many items it matches now",
+        response: {
+          200: json('The own views in their order, then the shared ones, with live counts', SavedViewListSchema),
+        },
       },
     },
     async (request) => listSavedViews(db, currentUser(request)),
@@ -37,7 +43,7 @@ export const savedViewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     {
       schema: {
         tags,
-        summary: 'Save a view of a list (a screen and its query)',
+        summary: 'Save a view of a list (a screen and its query), private or shared with the team',
         body: SavedViewInputSchema,
         response: {
           201: json('The new view, last in the order, with its count', SavedViewResponseSchema),
@@ -55,10 +61,14 @@ export const savedViewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     {
       schema: {
         tags,
-        summary: 'Rename a saved view or change its screen or query',
+        summary: 'Rename a saved view, change its screen or query, or share or unshare it',
         params: IdParams,
         body: SavedViewInputSchema,
-        response: { 200: json('The view with its count', SavedViewResponseSchema), ...refusals(409) },
+        response: {
+          200: json('The view with its count', SavedViewResponseSchema),
+          ...refusal(403, 'A shared view of another user, and not an administrator (`forbidden`).'),
+          ...refusals(409),
+        },
       },
     },
     async (request) => updateSavedView(db, currentUser(request), request.params.id, request.body.saved_view),
@@ -68,9 +78,12 @@ export const savedViewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     {
       schema: {
         tags,
-        summary: 'Delete a saved view',
+        summary: 'Delete a saved view (its owner, or an administrator for a shared one)',
         params: IdParams,
-        response: { 200: json('The views left, with their counts', SavedViewListSchema) },
+        response: {
+          200: json('The views left, with their counts', SavedViewListSchema),
+          ...refusal(403, 'A shared view of another user, and not an administrator (`forbidden`).'),
+        },
       },
     },
     async (request) => deleteSavedView(db, currentUser(request), request.params.id),

@@ -21,6 +21,8 @@ export function listScope(name: ListScopeName, viewer: SessionUser, ordererId?: 
     case 'escalations':
       if (viewer.role !== 'admin') throw forbidden('Only administrators may see the escalations desk.');
       return { kind: 'escalated' };
+    case 'team':
+      return { kind: 'team' };
   }
 }
 

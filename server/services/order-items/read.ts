@@ -359,13 +359,15 @@ const SORT_COLUMNS = {
 } as const satisfies Record<EscalationSort, unknown>;
 
 /**
- * Which items a list shows: the dashboard's unassigned ones, one user's open ones (a queue), or every open
- * escalated one (the escalations desk).
+ * Which items a list shows: the dashboard's unassigned ones, one user's open ones (a queue), every open
+ * escalated one (the escalations desk), or every open one, whoever has it (the team list; its `orderer`
+ * filter narrows it to one orderer or the unassigned).
  */
 export type ListScope =
   | { kind: 'unassigned' }
   | { kind: 'open_assigned'; userId: number }
-  | { kind: 'escalated' };
+  | { kind: 'escalated' }
+  | { kind: 'team' };
 type PreparedScope = Exclude<ListScope['kind'], 'escalated'>;
 
 /** The scope's condition; the user is a placeholder in prepared statements, a value otherwise. */
@@ -377,6 +379,8 @@ const scopeWhere = (scope: ListScope['kind'], userId: Placeholder | number) => {
       return and(sql`${orderItems.userId} = ${userId}`, itemFilters.open());
     case 'escalated':
       return and(eq(orderItems.isEscalated, true), itemFilters.open());
+    case 'team':
+      return itemFilters.open();
   }
 };
 
@@ -547,6 +551,59 @@ export async function countListItemsByState(
         .where(condition)
         .groupBy(orderItems.currentState)
     : db.select(columns).from(orderItems).where(condition).groupBy(orderItems.currentState);
+}
+
+/** The filtered items of a list by state, the three flags that decide a group, and whether overdue. */
+export interface StateFlagCount {
+  state: OrderItemState;
+  isEscalated: boolean;
+  isOnHold: boolean;
+  waitingCustomerResponse: boolean;
+  overdue: boolean;
+  n: number;
+}
+
+/**
+ * How many items a scope and filter match per state, group-deciding flags and overdue (the team list's
+ * counts by group, `groupOf` applied by the caller). Without text it reads order_items alone: for open
+ * items, the open-state index holds every column it groups by (migration 0019), so no row is visited.
+ */
+export async function countListItemsByStateAndFlags(
+  db: Db | Tx,
+  scope: ListScope,
+  filter: ListFilter,
+  now = new Date(),
+): Promise<StateFlagCount[]> {
+  const condition = listCondition(scope, filter, now);
+  const overdue = sql<boolean>`coalesce(${orderItems.despatchDueOn} < ${londonToday(now)}::date, false)`;
+  const columns = {
+    state: sql<OrderItemState>`${orderItems.currentState}`,
+    isEscalated: orderItems.isEscalated,
+    isOnHold: orderItems.isOnHold,
+    waitingCustomerResponse: orderItems.waitingCustomerResponse,
+    overdue,
+    n: count(),
+  };
+  const grouped = [
+    orderItems.currentState,
+    orderItems.isEscalated,
+    orderItems.isOnHold,
+    orderItems.waitingCustomerResponse,
+    overdue,
+  ];
+  return needsJoins(filter)
+    ? db
+        .select(columns)
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .innerJoin(billing, eq(billing.id, orders.billingAddressId))
+        .where(condition)
+        .groupBy(...grouped)
+    : db
+        .select(columns)
+        .from(orderItems)
+        .where(condition)
+        .groupBy(...grouped);
 }
 
 /**
