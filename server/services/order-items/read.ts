@@ -584,13 +584,9 @@ export async function countListItemsByStateAndFlags(
     overdue,
     n: count(),
   };
-  const grouped = [
-    orderItems.currentState,
-    orderItems.isEscalated,
-    orderItems.isOnHold,
-    orderItems.waitingCustomerResponse,
-    overdue,
-  ];
+  // By the select list's positions: the date is a parameter, and two parameters are two expressions to
+  // PostgreSQL, so `group by <the same expression>` would not match the select's.
+  const grouped = sql.raw('1, 2, 3, 4, 5');
   return needsJoins(filter)
     ? db
         .select(columns)
@@ -598,12 +594,12 @@ export async function countListItemsByStateAndFlags(
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .innerJoin(billing, eq(billing.id, orders.billingAddressId))
         .where(condition)
-        .groupBy(...grouped)
+        .groupBy(grouped)
     : db
         .select(columns)
         .from(orderItems)
         .where(condition)
-        .groupBy(...grouped);
+        .groupBy(grouped);
 }
 
 /**
