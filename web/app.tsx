@@ -84,6 +84,7 @@ const screens = (queryClient: QueryClient): RouteObject[] => [
   { index: true, element: <Navigate to={paths.dashboard} replace /> },
   { path: ROUTES.dashboard, lazy: screen(queryClient, loadDashboard) },
   { path: ROUTES.myQueue, lazy: screen(queryClient, () => import('./routes/my-queue/my-queue-page')) },
+  { path: ROUTES.items, lazy: screen(queryClient, () => import('./routes/items/items-page')) },
   { path: ROUTES.workQueue, lazy: screen(queryClient, () => import('./routes/work-queue/work-queue-page')) },
   { path: ROUTES.orderItem, lazy: screen(queryClient, loadOrderPage) },
   { path: ROUTES.fcoBatch, lazy: screen(queryClient, () => import('./routes/fco-batch/fco-batch-page')) },

@@ -10,6 +10,7 @@ export const ROUTES = {
   signIn: '/sign-in',
   dashboard: '/dashboard',
   myQueue: '/my-queue',
+  items: '/items',
   workQueue: '/work-queues/:ordererId',
   orderItem: '/orders/:orderId',
   fcoBatch: '/fco_batch/:fcoBatchId',
@@ -31,6 +32,8 @@ export const paths = {
   signIn: ROUTES.signIn,
   dashboard: ROUTES.dashboard,
   myQueue: ROUTES.myQueue,
+  /** The team list: every open item, whoever has it. */
+  items: ROUTES.items,
   /** One orderer's queue. */
   workQueue: (ordererId: number | string) => generatePath(ROUTES.workQueue, { ordererId: String(ordererId) }),
   /** An order item's page, by its ref (or id). */

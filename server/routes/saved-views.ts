@@ -32,7 +32,10 @@ export const savedViewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         summary:
           "The signed-in user's saved views, then the team's shared ones, each with how many items it matches now",
         response: {
-          200: json('The own views in their order, then the shared ones, with live counts', SavedViewListSchema),
+          200: json(
+            'The own views in their order, then the shared ones, with live counts',
+            SavedViewListSchema,
+          ),
         },
       },
     },

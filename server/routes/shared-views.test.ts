@@ -32,13 +32,18 @@ afterAll(() => ctx.close());
 
 type ViewInput = { name: string; path: string; query: string; shared?: boolean };
 const create = async (agent: Agent, view: ViewInput) => {
-  const res = await agent.request({ method: 'POST', url: '/api/v1/saved_views.json', payload: { saved_view: view } });
+  const res = await agent.request({
+    method: 'POST',
+    url: '/api/v1/saved_views.json',
+    payload: { saved_view: view },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return SavedViewResponseSchema.parse(res.json()).saved_view;
 };
 const put = (agent: Agent, id: number, view: unknown) =>
   agent.request({ method: 'PUT', url: `/api/v1/saved_views/${id}.json`, payload: { saved_view: view } });
-const del = (agent: Agent, id: number) => agent.request({ method: 'DELETE', url: `/api/v1/saved_views/${id}.json` });
+const del = (agent: Agent, id: number) =>
+  agent.request({ method: 'DELETE', url: `/api/v1/saved_views/${id}.json` });
 const list = async (agent: Agent) =>
   SavedViewListSchema.parse((await agent.request({ method: 'GET', url: '/api/v1/saved_views.json' })).json())
     .saved_views;
@@ -86,7 +91,11 @@ describe('shared saved views', () => {
   it('its owner renames and unshares it; then it is private again', async () => {
     const view = (await list(olga)).find((v) => v.name === 'All Waiting GRO');
     if (!view) throw new Error('no shared view');
-    const renamed = await put(olga, view.id, { name: 'Waiting GRO, all', path: '/items', query: 'state=waiting_gro' });
+    const renamed = await put(olga, view.id, {
+      name: 'Waiting GRO, all',
+      path: '/items',
+      query: 'state=waiting_gro',
+    });
     expect(renamed.statusCode).toBe(200);
     // Absent `shared` keeps the sharing.
     expect(renamed.json().saved_view).toMatchObject({ name: 'Waiting GRO, all', shared: true });
@@ -105,7 +114,12 @@ describe('shared saved views', () => {
   });
 
   it('an administrator changes and deletes someone else’s shared view; the owner stays the owner', async () => {
-    const view = await create(olga, { name: 'Unassigned', path: '/items', query: 'orderer=none', shared: true });
+    const view = await create(olga, {
+      name: 'Unassigned',
+      path: '/items',
+      query: 'orderer=none',
+      shared: true,
+    });
     expect(view.count).toBe(1);
     const changed = await put(admin, view.id, {
       name: 'Nobody’s items',
@@ -131,7 +145,11 @@ describe('shared saved views', () => {
       [{ name: 'x', path: '/items', query: 'orderer=someone' }, 'orderer'],
       [{ name: 'x', path: '/item', query: '' }, 'path'],
     ] as const) {
-      const res = await olga.request({ method: 'POST', url: '/api/v1/saved_views.json', payload: { saved_view: view } });
+      const res = await olga.request({
+        method: 'POST',
+        url: '/api/v1/saved_views.json',
+        payload: { saved_view: view },
+      });
       expect(res.statusCode, JSON.stringify(view)).toBe(422);
       expect(JSON.stringify(res.json().error)).toContain(field);
     }

@@ -35,7 +35,11 @@ beforeAll(async () => {
     despatchDueOn: '2099-01-05',
   });
   await item('peteGro', { currentState: 'waiting_gro', userId: peteId, despatchDueOn: '2099-01-03' });
-  await item('peteDespatch', { currentState: 'despatch_required', userId: peteId, despatchDueOn: '2099-01-04' });
+  await item('peteDespatch', {
+    currentState: 'despatch_required',
+    userId: peteId,
+    despatchDueOn: '2099-01-04',
+  });
   await item('unassignedGro', { currentState: 'waiting_gro', despatchDueOn: '2099-01-01' });
   await item('unassigned', { currentState: 'unassigned', despatchDueOn: '2099-01-06' });
   await item('olgaDone', { currentState: 'order_complete', userId: olgaId });

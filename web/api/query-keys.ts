@@ -49,6 +49,8 @@ export const queryKeys = {
     myOrders: <V extends object>(view: V) => [...orderItems, 'my_orders', view] as const,
     dashboard: <V extends object>(view: V) => [...orderItems, 'dashboard', view] as const,
     escalations: <V extends object>(view: V) => [...orderItems, 'escalations', view] as const,
+    /** A page of the team list (/items). */
+    team: <V extends object>(view: V) => [...orderItems, 'team', view] as const,
     /** Only the escalations desk's count (the navigation's badge). */
     escalationCount: [...orderItems, 'escalations', 'count'] as const,
     /** The order context of an item page, by the id or ref in the URL. */

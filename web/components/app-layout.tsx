@@ -19,6 +19,7 @@ import {
   IconChartBar,
   IconInbox,
   IconLayoutDashboard,
+  IconListDetails,
   IconMailForward,
   IconMessages,
   IconSearch,
@@ -102,6 +103,7 @@ function Navigation() {
           <NavItem to={paths.dashboard} label="Dashboard" icon={<IconLayoutDashboard {...iconProps} />} />
           <NavItem to={paths.myQueue} label="My queue" icon={<IconInbox {...iconProps} />} />
           <NavItem to={paths.inbox()} label="Conversations" icon={<IconMessages {...iconProps} />} />
+          <NavItem to={paths.items} label="Team list" icon={<IconListDetails {...iconProps} />} />
           <WorkQueuesNav />
           <NavItem to={paths.search()} label="Search" icon={<IconSearch {...iconProps} />} />
           {admin && (

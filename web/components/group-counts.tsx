@@ -14,6 +14,11 @@ interface GroupCountsProps {
   counts?: { byGroup: Partial<Record<StateGroup, number>>; overdue: number; open: number };
   /** The list the counts are of ('/my-queue', '/work-queues/3'): each count links to it, filtered. */
   path?: string;
+  /**
+   * The filter the counts are of (the team list counts its filtered items): each link keeps it and sets only
+   * its own group or flag. Without it a link shows the whole list narrowed to that count.
+   */
+  filter?: ListFilterValue;
 }
 
 /** A link to a list narrowed by part of a filter, e.g. `/my-queue?group=waiting`. */
@@ -56,7 +61,7 @@ function Stat({ label, value, tone, to }: { label: string; value: number; tone?:
 
 const SHOWN: StateGroup[] = ['in_progress', 'waiting', 'escalated', 'on_hold'];
 
-export function GroupCounts({ counts, path }: GroupCountsProps) {
+export function GroupCounts({ counts, path, filter = EMPTY_FILTER }: GroupCountsProps) {
   if (!counts) {
     return (
       <Group gap="sm">
@@ -68,21 +73,27 @@ export function GroupCounts({ counts, path }: GroupCountsProps) {
   }
   return (
     <Group gap="sm" role="group" aria-label="Item counts">
-      <Stat label="Open" value={counts.open} to={path} />
+      <Stat label="Open" value={counts.open} to={path && filteredListHref(path, { ...filter, group: [] })} />
       {SHOWN.map((g) => (
         <Stat
           key={g}
           label={STATE_GROUP_LABELS[g]}
           value={counts.byGroup[g] ?? 0}
           tone={g === 'escalated' ? 'red.9' : undefined}
-          to={path && filteredListHref(path, { group: [g] })}
+          to={path && filteredListHref(path, { ...filter, group: [g] })}
         />
       ))}
       <Stat
         label="Overdue"
         value={counts.overdue}
         tone="red.9"
-        to={path && filteredListHref(path, { flag: ['overdue'] })}
+        to={
+          path &&
+          filteredListHref(path, {
+            ...filter,
+            flag: [...filter.flag.filter((f) => f !== 'overdue'), 'overdue'],
+          })
+        }
       />
     </Group>
   );

@@ -1,12 +1,14 @@
 /**
  * "Save view" beside a filtered list: names the list as it is now (its screen and URL query, without the page
- * number) in a small modal, the name pre-filled from the filter, and saves it for the signed-in user; it then
- * shows in the navigation's Views.
+ * number) in a small modal, the name pre-filled from the filter, and saves it for the signed-in user, or
+ * shared with the team; it then shows in the navigation's Views (for everyone else under "From the team" when
+ * shared).
  */
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmarkPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { type SavedViewInput, SavedViewResponseSchema } from '../../domain/contract/lists';
 import { api } from '../api/client';
@@ -33,11 +35,15 @@ export function SaveViewButton() {
   const orderers = useQuery({ ...orderersQuery, enabled: typeof filter.orderer === 'number' });
   const ordererName = (id: number) => orderers.data?.orderers.find((o) => o.id === id)?.name;
   const form = useForm({
-    initial: { name: '' },
-    body: ({ name }): SavedViewInput => ({ saved_view: { name: name.trim(), path: pathname, query } }),
+    initial: { name: '', shared: false },
+    body: ({ name, shared }): SavedViewInput => ({
+      saved_view: { name: name.trim(), path: pathname, query, shared },
+    }),
     send: (body) => api.post('saved_views', body, SavedViewResponseSchema),
     onSuccess: ({ saved_view }) => {
-      notifySuccess(`View “${saved_view.name}” saved.`);
+      notifySuccess(
+        `View “${saved_view.name}” saved${saved_view.shared ? ' and shared with the team' : ''}.`,
+      );
       void queryClient.invalidateQueries({ queryKey: queryKeys.savedViews.all });
       form.reset();
       close();
@@ -55,7 +61,7 @@ export function SaveViewButton() {
         leftSection={<IconBookmarkPlus size={14} aria-hidden />}
         onClick={() => {
           // The name starts as the filter in words ("Waiting GRO · Priority"), for the user to keep or change.
-          form.reset({ name: filterViewName(filter, { ordererName }) });
+          form.reset({ name: filterViewName(filter, { ordererName }), shared: false });
           open();
         }}
       >
@@ -76,6 +82,13 @@ export function SaveViewButton() {
           failureTitle="ERROR: Could not save the view"
           submitLabel="Save view"
           onCancel={close}
+          extra={
+            <Checkbox
+              label="Share with the team"
+              description="Everyone sees it under Team views; only you or an administrator can change it."
+              {...form.checkbox('shared')}
+            />
+          }
         />
       </LazyModal>
     </>
@@ -86,9 +99,11 @@ export function SaveViewButton() {
  * The name of a view, as saving and renaming ask for it: the field, the server's refusal (under the field when
  * it is about the name, else an alert), Cancel and the submit button. Submits only a name with content.
  */
-export function ViewNameForm(props: {
-  form: FormHandle<{ name: string }>;
+export function ViewNameForm<V extends { name: string }>(props: {
+  form: FormHandle<V>;
   description?: string;
+  /** More fields under the name (sharing, when saving). */
+  extra?: ReactNode;
   failureTitle: string;
   submitLabel: string;
   onCancel: () => void;
@@ -111,6 +126,7 @@ export function ViewNameForm(props: {
           required
           data-autofocus
         />
+        {props.extra}
         {form.failure && (
           <Alert color="red" role="alert" title={props.failureTitle}>
             {form.failure.message}

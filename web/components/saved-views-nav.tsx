@@ -1,10 +1,20 @@
 /**
- * The list part of the left navigation (issue 18): the escalations desk with its live count (admins) and the
- * signed-in user's saved views, each with how many items it matches now (refetched on live updates and every
- * minute), linking to its list; a menu per view renames or deletes it.
+ * The list part of the left navigation (issue 18): the escalations desk with its live count (admins), the
+ * signed-in user's saved views and the views others shared with the team (issue 49), each with how many items
+ * it matches now (refetched on live updates and every minute), linking to its list. A menu per view its user
+ * may change (their own; any shared one for an administrator) renames, shares or stops sharing, or deletes it.
  */
 import { ActionIcon, Badge, Group, Menu, NavLink, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconBookmark, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBookmark,
+  IconDots,
+  IconPencil,
+  IconShare,
+  IconShareOff,
+  IconTrash,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -86,11 +96,37 @@ function RenameModal({ view, onClose }: { view: SavedView | null; onClose: () =>
   );
 }
 
-function SavedViewItem({ view, onRename }: { view: SavedView; onRename: (v: SavedView) => void }) {
+function SavedViewItem({
+  view,
+  mine,
+  onRename,
+}: {
+  view: SavedView;
+  /** The signed-in user's own view (else one shared by its owner, named under it). */
+  mine: boolean;
+  onRename: (v: SavedView) => void;
+}) {
   const { pathname, search } = useLocation();
   const queryClient = useQueryClient();
   const href = view.query ? `${view.path}?${view.query}` : view.path;
   const active = pathname === view.path && search.replace(/^\?/, '') === view.query;
+  const share = useMutation({
+    mutationFn: (shared: boolean) =>
+      api.put(
+        `saved_views/${view.id}`,
+        { saved_view: { name: view.name, path: view.path, query: view.query, shared } },
+        SavedViewResponseSchema,
+      ),
+    onSuccess: ({ saved_view }) => {
+      notifySuccess(
+        saved_view.shared
+          ? `View “${view.name}” shared with the team.`
+          : `View “${view.name}” no longer shared.`,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.savedViews.all });
+    },
+    onError: (error) => notifyError(error, 'Could not change the view'),
+  });
   const remove = useMutation({
     mutationFn: () => api.delete(`saved_views/${view.id}`, z.unknown()),
     onSuccess: () => {
@@ -105,40 +141,60 @@ function SavedViewItem({ view, onRename }: { view: SavedView; onRename: (v: Save
         component={Link}
         to={href}
         label={view.name}
-        leftSection={<IconBookmark {...iconProps} size={16} />}
+        description={mine ? (view.shared ? 'Shared with the team' : undefined) : `By ${view.owner.name}`}
+        leftSection={
+          view.shared ? (
+            <IconUsersGroup {...iconProps} size={16} />
+          ) : (
+            <IconBookmark {...iconProps} size={16} />
+          )
+        }
         rightSection={<CountBadge count={view.count} label="items" />}
         active={active}
         aria-current={active ? 'page' : undefined}
         className={classes.navLink}
         style={{ flex: 1, minWidth: 0 }}
       />
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Options of view ${view.name}`}>
-            <IconDots size={14} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onRename(view)}>
-            Rename
-          </Menu.Item>
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={() => remove.mutate()}
-          >
-            Delete
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {view.can_change && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Options of view ${view.name}`}>
+              <IconDots size={14} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onRename(view)}>
+              Rename
+            </Menu.Item>
+            <Menu.Item
+              leftSection={
+                view.shared ? <IconShareOff size={14} aria-hidden /> : <IconShare size={14} aria-hidden />
+              }
+              onClick={() => share.mutate(!view.shared)}
+            >
+              {view.shared ? 'Stop sharing' : 'Share with the team'}
+            </Menu.Item>
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={() => remove.mutate()}
+            >
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
     </Group>
   );
 }
 
 function SavedViewsSection() {
+  const user = useCurrentUser();
   const views = useQuery(savedViewsQuery);
   const [renaming, setRenaming] = useState<SavedView | null>(null);
-  const list = views.data?.saved_views ?? [];
+  const all = views.data?.saved_views ?? [];
+  const list = all.filter((v) => v.owner.id === user.id);
+  const team = all.filter((v) => v.owner.id !== user.id);
   return (
     <>
       <Text className={classes.navSectionLabel} id="nav-views-heading">
@@ -154,9 +210,21 @@ function SavedViewsSection() {
             Filter a list and press “Save view” to keep it here.
           </Text>
         ) : (
-          list.map((v) => <SavedViewItem key={v.id} view={v} onRename={setRenaming} />)
+          list.map((v) => <SavedViewItem key={v.id} view={v} mine onRename={setRenaming} />)
         )}
       </Stack>
+      {team.length > 0 && (
+        <>
+          <Text className={classes.navSectionLabel} id="nav-team-views-heading">
+            Team views
+          </Text>
+          <Stack gap={2} role="group" aria-labelledby="nav-team-views-heading">
+            {team.map((v) => (
+              <SavedViewItem key={v.id} view={v} mine={false} onRename={setRenaming} />
+            ))}
+          </Stack>
+        </>
+      )}
       <RenameModal key={renaming?.id ?? 0} view={renaming} onClose={() => setRenaming(null)} />
     </>
   );

@@ -25,6 +25,7 @@ export const GO_TO: ReadonlyArray<{ key: string; path: string; what: string; adm
   { key: 'd', path: paths.dashboard, what: 'Go to the dashboard' },
   { key: 'q', path: paths.myQueue, what: 'Go to my queue' },
   { key: 'i', path: paths.inbox(), what: 'Go to the conversations inbox' },
+  { key: 't', path: paths.items, what: 'Go to the team list' },
   { key: 'e', path: paths.escalations, what: 'Go to the escalations', adminOnly: true },
   { key: 's', path: paths.search(), what: 'Go to search' },
 ];

@@ -595,11 +595,7 @@ export async function countListItemsByStateAndFlags(
         .innerJoin(billing, eq(billing.id, orders.billingAddressId))
         .where(condition)
         .groupBy(grouped)
-    : db
-        .select(columns)
-        .from(orderItems)
-        .where(condition)
-        .groupBy(grouped);
+    : db.select(columns).from(orderItems).where(condition).groupBy(grouped);
 }
 
 /**

@@ -53,7 +53,8 @@ async function countOf(db: Db, row: SavedViewRow, viewer: SessionUser): Promise<
 }
 
 /** Whether the viewer may change a view they can see: their own, or (an administrator) a shared one. */
-const mayChange = (row: SavedViewRow, viewer: SessionUser) => row.userId === viewer.id || viewer.role === 'admin';
+const mayChange = (row: SavedViewRow, viewer: SessionUser) =>
+  row.userId === viewer.id || viewer.role === 'admin';
 
 const wire = (row: OwnedViewRow, n: number, viewer: SessionUser): SavedView => ({
   id: row.id,
