@@ -85,7 +85,7 @@ export function SaveViewButton() {
           extra={
             <Checkbox
               label="Share with the team"
-              description="Everyone sees it under Team views; only you or an administrator can change it."
+              description="Everyone sees it in their navigation; only you or an administrator can change it."
               {...form.checkbox('shared')}
             />
           }

@@ -141,7 +141,14 @@ function SavedViewItem({
         component={Link}
         to={href}
         label={view.name}
-        description={mine ? (view.shared ? 'Shared with the team' : undefined) : `By ${view.owner.name}`}
+        description={
+          // Dark enough on the active link's tint too (Mantine's dimmed description is not).
+          (!mine || view.shared) && (
+            <Text span size="xs" c="gray.8">
+              {mine ? 'Shared with the team' : `By ${view.owner.name}`}
+            </Text>
+          )
+        }
         leftSection={
           view.shared ? (
             <IconUsersGroup {...iconProps} size={16} />
@@ -216,7 +223,7 @@ function SavedViewsSection() {
       {team.length > 0 && (
         <>
           <Text className={classes.navSectionLabel} id="nav-team-views-heading">
-            Team views
+            From the team
           </Text>
           <Stack gap={2} role="group" aria-labelledby="nav-team-views-heading">
             {team.map((v) => (
