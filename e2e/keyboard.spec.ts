@@ -241,3 +241,74 @@ test('on a phone the header’s search button opens the palette', async ({ page 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/orders/${itemRefs[0]}$`));
 });
+
+test('Ctrl+Enter submits the open action panel, a confirmation and a bulk dialog, never a disabled or busy one (issue 49)', async ({
+  page,
+}) => {
+  const { itemRefs, customer } = await newOrder();
+  await signIn(page);
+  await page.goto(`/orders/${itemRefs[0]}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order item ${itemRefs[0]}` })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // The action panel: the note is sent once, however often the chord is pressed while it is on its way.
+  let notesSent = 0;
+  let letThrough: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  await page.route('**/order_items/*/add_note*', async (route) => {
+    notesSent += 1;
+    await held;
+    await route.fallback();
+  });
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('c');
+  const note = page.getByRole('textbox', { name: 'Note' });
+  await expect(note).toBeFocused();
+  await page.keyboard.type('Sent with Ctrl+Enter.');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('button', { name: 'Add note' })).toHaveAttribute('data-loading', /.*/);
+  await page.keyboard.press('Control+Enter');
+  await page.keyboard.press('Meta+Enter');
+  letThrough();
+  await expect(page.getByRole('region', { name: 'Comments' })).toContainText('Sent with Ctrl+Enter.');
+  expect(notesSent).toBe(1);
+  await page.unroute('**/order_items/*/add_note*');
+
+  // A confirmation (no form): the chord presses its confirming button.
+  await openPalette(page);
+  await paletteInput(page).fill('reassign to bob');
+  await expect(
+    palette(page).getByRole('group', { name: 'Actions on this screen' }).getByRole('option').first(),
+  ).toHaveText(/Reassign to Bob/);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: `Reassign ${itemRefs[0]}?` });
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Control+Enter');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText(/Bob/);
+
+  // A bulk dialog: nothing while its button is disabled (no orderer chosen yet), then the assignment.
+  await page.goto(`/search?q=${encodeURIComponent(customer)}`);
+  await page.getByRole('checkbox', { name: `Tick ${itemRefs[1]}` }).check();
+  const bar = page.getByRole('region', { name: 'Bulk actions' });
+  await bar.getByRole('button', { name: 'Assign…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Assign 1 item?' });
+  await expect(dialog.getByLabel('Orderer')).toBeFocused();
+  let bulkSent = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/bulk')) bulkSent += 1;
+  });
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog.getByRole('button', { name: 'Assign 1 item' })).toBeDisabled();
+  await expect(dialog).toBeVisible();
+  expect(bulkSent).toBe(0);
+  await dialog.getByLabel('Orderer').click();
+  await page.getByRole('option', { name: 'Bob Orderer' }).click();
+  await dialog.getByLabel('Orderer').focus();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('bulk-outcome')).toContainText('Assign: 1 done, 0 refused.');
+  expect(bulkSent).toBe(1);
+});

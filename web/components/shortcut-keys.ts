@@ -57,6 +57,10 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
       },
       ...GO_TO.map(({ key, what, adminOnly }) => ({ keys: ['g', key], what, adminOnly })),
       { keys: ['?'], what: 'Show this list' },
+      {
+        keys: ['Ctrl', 'Enter'],
+        what: 'Submit the open form or dialog: an action panel, a bulk action, a confirmation (⌘Enter on a Mac)',
+      },
       { keys: ['Esc'], what: 'Close a dialog or menu' },
     ],
   },
@@ -127,6 +131,55 @@ type KeyLike = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 's
 /** Ctrl+K (⌘K on a Mac) opens the command palette. */
 export function isPaletteChord(event: KeyLike): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
+}
+
+/** Ctrl+Enter (⌘Enter on a Mac) submits the form or dialog the user is in. */
+export function isSubmitChord(event: KeyLike): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && event.key === 'Enter';
+}
+
+/**
+ * The attribute that marks the button Ctrl+Enter presses in a dialog that is not a form (a confirmation's
+ * Confirm): spread `SUBMIT_SHORTCUT` on it.
+ */
+export const SUBMIT_ATTRIBUTE = 'data-submit-shortcut';
+/** Props that make a dialog's button the one Ctrl+Enter presses. */
+export const SUBMIT_SHORTCUT = { [SUBMIT_ATTRIBUTE]: true } as const;
+
+/** A button the user could not press now: disabled, or spinning while its call is under way. */
+function unavailable(button: HTMLElement): boolean {
+  return (
+    (button as HTMLButtonElement).disabled ||
+    button.getAttribute('aria-disabled') === 'true' ||
+    button.hasAttribute('data-loading') ||
+    button.hasAttribute('data-disabled')
+  );
+}
+
+/** What Ctrl+Enter does from the focused element: submit a form with its button, or press a dialog's button. */
+export type SubmitStep =
+  | { kind: 'form'; form: HTMLFormElement; submitter: HTMLElement }
+  | { kind: 'button'; button: HTMLElement };
+
+/**
+ * What Ctrl+Enter submits from `target` (the focused element): the form it is in, through the form's first
+ * submit button (an action panel, a bulk dialog, any form of the form kit); outside a form, the button of
+ * the dialog it is in marked with SUBMIT_SHORTCUT (a confirmation). Null when there is none, or when that
+ * button is disabled or its call is under way: the shortcut never does what a click could not.
+ */
+export function submitStep(target: EventTarget | null): SubmitStep | null {
+  if (!target || typeof (target as Element).closest !== 'function') return null;
+  const el = target as Element;
+  const form = el.closest('form');
+  if (form) {
+    const submitter = form.querySelector<HTMLElement>('button[type="submit"], input[type="submit"]');
+    if (!submitter || unavailable(submitter)) return null;
+    return { kind: 'form', form, submitter };
+  }
+  const dialog = el.closest('[role="dialog"]');
+  const button = dialog?.querySelector<HTMLElement>(`[${SUBMIT_ATTRIBUTE}]`);
+  if (!button || unavailable(button)) return null;
+  return { kind: 'button', button };
 }
 
 /** How long the second key of a `g` sequence may take. */

@@ -1,7 +1,8 @@
 /**
  * The one key listener of the app and the `?` help that lists every shortcut by section (shortcut-keys.ts
  * holds them). Plain keys are ignored while the user types in a field or a modal dialog is open; Ctrl+K
- * (⌘K) opens the command palette from anywhere but another dialog. Keys a screen registers through
+ * (⌘K) opens the command palette from anywhere but another dialog; Ctrl+Enter (⌘Enter) submits the form or
+ * dialog the focus is in, as its submit button would, and never while that button is disabled or busy. Keys a screen registers through
  * useScreenActions (the order page's) run from here too, so a `g` sequence and a screen key never both fire.
  */
 import { Badge, Group, Kbd, Stack, Table, Text, Title } from '@mantine/core';
@@ -13,10 +14,12 @@ import {
   isChord,
   isModalOpen,
   isPaletteChord,
+  isSubmitChord,
   isTyping,
   keyStep,
   SHORTCUT_SECTIONS,
   type ShortcutHelp,
+  submitStep,
 } from './shortcut-keys';
 
 interface ShortcutHandlers {
@@ -46,6 +49,15 @@ export function useGlobalShortcuts(handlers: ShortcutHandlers): void {
         if (!h.paletteOpen && isModalOpen(document, { exceptPalette: true })) return;
         event.preventDefault();
         h.onPalette();
+        return;
+      }
+      if (isSubmitChord(event)) {
+        // In a dialog too: it submits the form or dialog the focus is in, as its submit button would.
+        const step = submitStep(event.target);
+        if (!step) return;
+        event.preventDefault();
+        if (step.kind === 'form') step.form.requestSubmit(step.submitter);
+        else step.button.click();
         return;
       }
       if (event.ctrlKey || event.metaKey || event.altKey) return;

@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 import type { Move } from '../../../domain/contract/reference';
+import { SUBMIT_SHORTCUT } from '../../components/shortcut-keys';
 import classes from './admin.module.css';
 
 const icon = { size: 16, stroke: 1.6, 'aria-hidden': true } as const;
@@ -402,7 +403,7 @@ export function ConfirmDeleteModal({
           <Button variant="default" onClick={onClose} disabled={deleting} data-autofocus>
             Cancel
           </Button>
-          <Button color="red.9" onClick={onConfirm} loading={deleting}>
+          <Button color="red.9" onClick={onConfirm} loading={deleting} {...SUBMIT_SHORTCUT}>
             Delete
           </Button>
         </Group>

@@ -33,6 +33,7 @@ import { FcoBatchStateBadge } from '../../components/fco-batches-table';
 import { useForm } from '../../components/form';
 import { MONEY_HINT, MoneyInput, moneyOf, notAnAmount } from '../../components/money-input';
 import { PageHeader } from '../../components/page-title';
+import { SUBMIT_SHORTCUT } from '../../components/shortcut-keys';
 import { notifySuccess } from '../../lib/notify';
 import { paths } from '../../paths';
 
@@ -160,6 +161,7 @@ function ReceiveForm({ batch }: { batch: FcoBatch }) {
               Cancel
             </Button>
             <Button
+              {...SUBMIT_SHORTCUT}
               loading={receive.isPending}
               onClick={() => {
                 setConfirming(false);

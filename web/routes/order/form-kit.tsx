@@ -10,6 +10,7 @@ import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/co
 import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { type Checks, inputValue, type Messages, validateForm } from '../../components/form';
+import { SUBMIT_SHORTCUT } from '../../components/shortcut-keys';
 import { useDraft } from './drafts';
 import {
   ActionAlert,
@@ -192,7 +193,13 @@ export function ConfirmDialog({ form, title, note }: { form: PanelFormHandle; ti
           <Button variant="default" onClick={form.cancelConfirm}>
             Go back
           </Button>
-          <Button color="red.9" onClick={form.confirm} loading={form.saving} data-autofocus>
+          <Button
+            color="red.9"
+            onClick={form.confirm}
+            loading={form.saving}
+            data-autofocus
+            {...SUBMIT_SHORTCUT}
+          >
             Confirm
           </Button>
         </Group>
@@ -232,7 +239,7 @@ export function useConfirmedAction(action: ActionHandle, confirmation: Confirmat
           <Button variant="default" onClick={() => setOpened(false)}>
             Cancel
           </Button>
-          <Button onClick={confirm} loading={action.pending} data-autofocus>
+          <Button onClick={confirm} loading={action.pending} data-autofocus {...SUBMIT_SHORTCUT}>
             {confirmation.confirmLabel}
           </Button>
         </Group>

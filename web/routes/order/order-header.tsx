@@ -22,7 +22,7 @@ import { isAdmin } from '../../components/auth';
 import { DueDate } from '../../components/due-date';
 import { PageHeader } from '../../components/page-title';
 import { type ScreenAction, useScreenActions } from '../../components/screen-actions';
-import { ORDER_KEYS } from '../../components/shortcut-keys';
+import { ORDER_KEYS, SUBMIT_SHORTCUT } from '../../components/shortcut-keys';
 import { StateBadge } from '../../components/state-badge';
 import { paths } from '../../paths';
 import { addressLines } from './details-fields';
@@ -178,6 +178,7 @@ function AssigneeFact() {
             </Button>
             <Button
               data-autofocus
+              {...SUBMIT_SHORTCUT}
               loading={reassign.pending}
               onClick={async () => {
                 if (confirmFor) await give(confirmFor.id);

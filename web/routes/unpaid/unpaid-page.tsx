@@ -31,6 +31,7 @@ import { api, isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useForm } from '../../components/form';
 import { PageHeader } from '../../components/page-title';
+import { SUBMIT_SHORTCUT } from '../../components/shortcut-keys';
 import { notifySuccess } from '../../lib/notify';
 import { paths } from '../../paths';
 import {
@@ -421,6 +422,7 @@ function ConfirmModal({
             Cancel
           </Button>
           <Button
+            {...SUBMIT_SHORTCUT}
             loading={busy}
             color={confirming === 'close' ? 'red' : undefined}
             onClick={() => confirming && onConfirm(confirming)}

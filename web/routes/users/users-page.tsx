@@ -36,6 +36,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useCurrentUser } from '../../components/auth';
 import { useForm } from '../../components/form';
 import { PageHeader } from '../../components/page-title';
+import { SUBMIT_SHORTCUT } from '../../components/shortcut-keys';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AddUserForm } from './add-user-form';
 import { ResetPasswordModal } from './reset-password-modal';
@@ -226,7 +227,7 @@ function DeactivateUserModal({
             <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
               Cancel
             </Button>
-            <Button color="red.9" loading={busy} onClick={() => onConfirm(user)}>
+            <Button color="red.9" loading={busy} onClick={() => onConfirm(user)} {...SUBMIT_SHORTCUT}>
               Deactivate
             </Button>
           </Group>
