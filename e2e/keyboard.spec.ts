@@ -5,7 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { type ApiClient, apiAs, assignItems, createOrder, ordererId } from './api-helpers';
-import { expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 let admin: ApiClient;
 let baseUrl: string;
@@ -311,4 +311,37 @@ test('Ctrl+Enter submits the open action panel, a confirmation and a bulk dialog
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('bulk-outcome')).toContainText('Assign: 1 done, 0 refused.');
   expect(bulkSent).toBe(1);
+});
+
+test('the first Ctrl+K pressed while signing in opens the palette once the shell is there (issue 49)', async ({
+  page,
+}) => {
+  await page.goto('/sign-in');
+  await page.getByLabel(/e-?mail/i).fill('alice@demo.test');
+  await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
+  // The sign-in answer held a moment: the chord comes while the sign-in page is still all there is.
+  let answered: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    answered = resolve;
+  });
+  let signingIn: () => void = () => {};
+  const sent = new Promise<void>((resolve) => {
+    signingIn = resolve;
+  });
+  await page.route('**/api/v1/session.json', async (route) => {
+    signingIn();
+    await held;
+    await route.fallback();
+  });
+  await page.getByLabel(/password/i).press('Enter');
+  await sent;
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('clock')).toHaveCount(0);
+  answered();
+  await expect(page.getByTestId('clock')).toBeVisible();
+  await expect(paletteInput(page)).toBeFocused();
+  // The palette works as ever: Esc closes it and Ctrl+K opens it again.
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+  await openPalette(page);
 });

@@ -17,7 +17,7 @@ import { isApiError, setCsrfToken, setUnauthorizedHandler, signInPath } from './
 import { currentUserQuery } from './api/queries';
 import { AppLayout, ScreenLoading } from './components/app-layout';
 import { AdminOnly, RequireSignIn } from './components/auth';
-import { KeyboardShellProvider } from './components/keyboard-shell';
+import { KeyboardShellProvider, paletteQueue } from './components/keyboard-shell';
 import { RouteError } from './components/route-error';
 import { TOASTS } from './lib/notify';
 import { paths, ROUTES } from './paths';
@@ -147,6 +147,8 @@ export function createRouter(queryClient: QueryClient) {
 }
 
 function createApp() {
+  // Ctrl+K is heard from the start; the shell opens the palette once it is there (palette-queue.ts).
+  window.addEventListener('keydown', paletteQueue.listener);
   const queryClient = createQueryClient();
   const router = createRouter(queryClient);
   // A 401 anywhere: forget the session, go to sign-in, come back to where the user was.

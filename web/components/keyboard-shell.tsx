@@ -1,6 +1,7 @@
 /**
  * The keyboard layer of the app shell: the screen-actions registry, the one key listener, the `?` help and
- * the command palette (a lazy chunk, fetched once the shell is idle so Ctrl+K opens it at once). It wraps
+ * the command palette (a lazy chunk, fetched once the shell is idle so Ctrl+K opens it at once; a Ctrl+K
+ * pressed before the shell mounted, right after sign-in, waits in `paletteQueue` and opens it then). It wraps
  * the signed-in app (app.tsx), so the header, the navigation and every screen share one registry.
  */
 import {
@@ -15,12 +16,19 @@ import {
   useState,
 } from 'react';
 import { isAdmin, useCurrentUser } from './auth';
+import { PaletteQueue } from './palette-queue';
 import { ScreenActionsProvider, useNewScreenActionsStore } from './screen-actions';
 import type { ScreenActionsStore } from './screen-actions-store';
 import { ShortcutsDialog, useGlobalShortcuts } from './shortcuts';
 
 const loadPalette = () => import('./command-palette');
 const CommandPalette = lazy(loadPalette);
+
+/**
+ * Ctrl+K pressed before the shell is there (signing in, the session being checked): queued until the shell
+ * mounts (palette-queue.ts). The app installs its listener at start (app.tsx).
+ */
+export const paletteQueue = new PaletteQueue(loadPalette);
 
 /** How long after the shell shows the palette's chunk is fetched. */
 const PRELOAD_AFTER_MS = 1500;
@@ -55,6 +63,8 @@ function useKeyboardShell(): KeyboardShell {
     const timer = window.setTimeout(() => void loadPalette(), PRELOAD_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, []);
+  // A chord pressed before the shell was there opens the palette now; from here on the shell hears it.
+  useEffect(() => paletteQueue.attach(() => setPalette({ opened: true, text: '' })), []);
 
   const shell: KeyboardShell = {
     store,
