@@ -297,3 +297,38 @@ test('no list screen scrolls sideways on a phone (390×844)', async ({ page, bas
   await expect(badge).toBeVisible();
   expect(await badge.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
 });
+
+test.describe('in a browser set to US English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the despatch-by filter reads and shows dd/MM/yyyy, not the browser’s mm/dd/yyyy (issue 49)', async ({
+    page,
+  }) => {
+    await signIn(page, 'alice@demo.test');
+    await page.goto('/my-queue');
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const from = page.getByRole('textbox', { name: 'Despatch by from' });
+    const to = page.getByRole('textbox', { name: 'Despatch by to' });
+    await expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+
+    // Day first: 07/03 is the 7th of March, and 25/03 a day no US date could be.
+    await from.fill('07/03/2026');
+    await from.blur();
+    await to.fill('25/03/2026');
+    await to.blur();
+    await expect(page).toHaveURL(/due_from=2026-03-07/);
+    await expect(page).toHaveURL(/due_to=2026-03-25/);
+    await expect(from).toHaveValue('07/03/2026');
+    await expect(to).toHaveValue('25/03/2026');
+    const chips = page.getByRole('group', { name: 'Active filters' });
+    await expect(chips).toContainText('Despatch from 07/03/2026');
+    await expect(chips).toContainText('Despatch to 25/03/2026');
+
+    // From the URL (a reload, a shared link) the fields show the same days the same way.
+    await page.reload();
+    await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAttribute('aria-expanded', 'true');
+    await expect(from).toHaveValue('07/03/2026');
+    await expect(to).toHaveValue('25/03/2026');
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -30,6 +30,7 @@ import {
   type StateGroup,
 } from '../../domain/states';
 import { orderersQuery } from '../api/queries';
+import { DateField } from './date-field';
 import {
   EMPTY_FILTER,
   FLAG_LABELS,
@@ -107,7 +108,15 @@ export function ListFilterBar({
   const ordererName = (id: number) => orderers.data?.orderers.find((o) => o.id === id)?.name;
   const chips = filterChips(filter, { stateLabel: stateOptionLabel, ordererName });
   const count = panelCount(filter);
-  const set = (part: Partial<ListFilterValue>) => onChange({ ...filter, ...part });
+  // Two changes in a row (a date typed, then the next) build on each other before the URL has the first.
+  const latest = useRef(filter);
+  useEffect(() => {
+    latest.current = filter;
+  }, [filter]);
+  const set = (part: Partial<ListFilterValue>) => {
+    latest.current = { ...latest.current, ...part };
+    onChange(latest.current);
+  };
 
   return (
     <Stack gap={6} px="sm" py={8}>
@@ -189,21 +198,21 @@ export function ListFilterBar({
                 clearable
               />
             )}
-            <TextInput
-              type="date"
+            <DateField
               label="Despatch by from"
               size="xs"
-              value={filter.due_from}
-              max={filter.due_to || undefined}
-              onChange={(e) => set({ due_from: e.currentTarget.value })}
+              clearable
+              value={filter.due_from || null}
+              maxDate={filter.due_to || undefined}
+              onChange={(v) => set({ due_from: v ?? '' })}
             />
-            <TextInput
-              type="date"
+            <DateField
               label="Despatch by to"
               size="xs"
-              value={filter.due_to}
-              min={filter.due_from || undefined}
-              onChange={(e) => set({ due_to: e.currentTarget.value })}
+              clearable
+              value={filter.due_to || null}
+              minDate={filter.due_from || undefined}
+              onChange={(v) => set({ due_to: v ?? '' })}
             />
           </SimpleGrid>
           <Chip.Group multiple value={filter.flag} onChange={(v) => set({ flag: v as ItemFlag[] })}>

@@ -84,8 +84,8 @@ describe('filterChips', () => {
       'Type: Birth Certificate',
       'Type: Sworn Translation',
       'Orderer: Alice',
-      'Despatch from 2026-01-01',
-      'Despatch to 2026-02-28',
+      'Despatch from 01/01/2026',
+      'Despatch to 28/02/2026',
     ]);
     const withoutWaiting = chips.find((c) => c.key === 'group:waiting')?.without;
     expect(withoutWaiting).toEqual({ ...full, group: ['escalated'] });

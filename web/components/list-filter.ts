@@ -5,6 +5,7 @@
  * out, and the removable chips that say what is active.
  */
 import { ITEM_FLAGS, type ItemFlag, type ListFilterParams } from '../../domain/contract/lists';
+import { formatDate } from '../../domain/format';
 import { BASE_LABELS } from '../../domain/labels';
 import {
   ALL_STATES,
@@ -188,11 +189,15 @@ export function filterChips(
   if (filter.due_from)
     chips.push({
       key: 'due_from',
-      label: `Despatch from ${filter.due_from}`,
+      label: `Despatch from ${formatDate(filter.due_from)}`,
       without: { ...filter, due_from: '' },
     });
   if (filter.due_to)
-    chips.push({ key: 'due_to', label: `Despatch to ${filter.due_to}`, without: { ...filter, due_to: '' } });
+    chips.push({
+      key: 'due_to',
+      label: `Despatch to ${formatDate(filter.due_to)}`,
+      without: { ...filter, due_to: '' },
+    });
   return chips;
 }
 

@@ -7,7 +7,7 @@ import { IconAlertTriangle, IconCheck, IconPencil, IconX } from '@tabler/icons-r
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import type { Address } from '../../../domain/contract/order-item';
 import { countryName, type Option } from '../../../domain/options';
-import { DateField } from './date-field';
+import { DateField } from '../../components/date-field';
 import { useDraft } from './drafts';
 import { itemPath } from './order-api';
 import { useAction, useOrderItem } from './panel-kit';

@@ -4,7 +4,7 @@ import { IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { OUTBOX_STATUSES, type OutboxStatus } from '../../../domain/contract/outbox';
-import { DateField } from '../order/date-field';
+import { DateField } from '../../components/date-field';
 import { outboxKindsQuery } from './outbox-api';
 import { isFiltered, kindLabel, type OutboxFilters } from './outbox-model';
 import classes from './outbox-page.module.css';

@@ -14,7 +14,7 @@ import {
 import { MoneyInput, moneyOf } from '../../../components/money-input';
 import { paths } from '../../../paths';
 import { AttachmentPicker, UploadButton, useUpload } from '../attachments';
-import { DateField } from '../date-field';
+import { DateField } from '../../../components/date-field';
 import { FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { ActionAlert, PanelBody, PanelButtons, PanelIntro, useAction, useOrderItem } from '../panel-kit';
 

@@ -1,4 +1,8 @@
-/** A calendar day picked or typed as dd/MM/yyyy; the value stays 'yyyy-MM-dd' as the API takes it. */
+/**
+ * A calendar day picked or typed as dd/MM/yyyy, whatever the browser's locale (the browser's own date input
+ * follows it: mm/dd/yyyy in a US browser); the value stays 'yyyy-MM-dd' as the API takes it. Every date of
+ * the app uses it: the order page's, the outbox's and the lists' filters.
+ */
 import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 
@@ -17,6 +21,7 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' 
   onChange: (value: string | null) => void;
 };
 
+/** Mantine's DateInput showing and reading dd/MM/yyyy, its value the calendar day as 'yyyy-MM-dd' (or null). */
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
   return (
     <DateInput
@@ -27,6 +32,10 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       dateParser={parseUkDate}
       placeholder="dd/mm/yyyy"
       popoverProps={{ withinPortal: true }}
+      clearButtonProps={{
+        'aria-label': typeof props.label === 'string' ? `Clear ${props.label}` : 'Clear the date',
+        ...props.clearButtonProps,
+      }}
     />
   );
 }
