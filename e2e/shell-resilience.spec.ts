@@ -1,7 +1,8 @@
 /**
  * The shell outlives the server and a deploy (docs/decisions/shell-resilience.md): the connection banner while
- * the server is gone, recovery without a reload when it is back, one reload for a stale chunk, and an in-shell
- * error screen with the navigation still there. The outage test stops and starts a server of its own.
+ * the server is gone, recovery without a reload when it is back (a screen that could not load then reloads by
+ * itself), one reload for a stale chunk (again for a second deploy soon after), and an in-shell error screen
+ * with the navigation still there. The outage test stops and starts a server of its own.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -149,8 +150,33 @@ withOwnServer.describe('while the server is stopped and started again', () => {
   );
 });
 
+withOwnServer.describe('a screen that could not load while the server was stopped', () => {
+  withOwnServer(
+    'says it loads by itself, and does once the server is back, without a click (issue 49)',
+    async ({ page, ownServer: server }) => {
+      test.setTimeout(120_000);
+      await signIn(page);
+      await expect(page.getByTestId('unassigned')).toBeVisible();
+
+      await server.stop();
+      await nav(page).getByRole('link', { name: 'Search' }).click();
+      const routeError = page.getByTestId('route-error');
+      await expect(routeError).toContainText('The server cannot be reached');
+      await expect(routeError).toContainText('loads by itself as soon as the connection is back');
+
+      await server.start();
+      await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible({ timeout: 30_000 });
+      await expect(routeError).toHaveCount(0);
+      await expect(banner(page)).toHaveCount(0);
+      await expect(page).toHaveURL(/\/search$/);
+    },
+  );
+});
+
 /** The lazy chunk of the search screen, as the built app names it. */
 const SEARCH_CHUNK = '**/assets/search-page-*.js';
+/** The lazy chunk of the my-queue screen. */
+const MY_QUEUE_CHUNK = '**/assets/my-queue-page-*.js';
 
 /** Counts the page's full loads (reloads included) from now on. */
 function countLoads(page: Page): { count: number } {
@@ -178,6 +204,45 @@ test('a chunk gone after a deploy reloads the page once, and then the screen wor
   await expect(page.getByTestId('route-error')).toHaveCount(0);
 });
 
+test('a second deploy minutes after the first reloads the page again instead of showing an error (issue 49)', async ({
+  page,
+}) => {
+  await signIn(page);
+  // Each deploy takes away a chunk of the build the page runs until the page loads again.
+  const gone = { search: true, myQueue: false };
+  const refused = { search: 0, myQueue: 0 };
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      gone.search = false;
+      gone.myQueue = false;
+    }
+  });
+  await page.route(SEARCH_CHUNK, (route) => {
+    if (!gone.search) return route.fallback();
+    refused.search += 1;
+    return route.fulfill({ status: 404 });
+  });
+  await page.route(MY_QUEUE_CHUNK, (route) => {
+    if (!gone.myQueue) return route.fallback();
+    refused.myQueue += 1;
+    return route.fulfill({ status: 404 });
+  });
+  const loads = countLoads(page);
+
+  await nav(page).getByRole('link', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible();
+  await expect.poll(() => loads.count).toBe(1);
+  expect(refused.search).toBeGreaterThan(0);
+
+  // The second deploy, a minute later: another screen's chunk is gone.
+  gone.myQueue = true;
+  await nav(page).getByRole('link', { name: 'My queue' }).click();
+  await expect(page.getByRole('heading', { name: 'My queue', level: 1 })).toBeVisible();
+  await expect.poll(() => loads.count).toBe(2);
+  expect(refused.myQueue).toBeGreaterThan(0);
+  await expect(page.getByTestId('route-error')).toHaveCount(0);
+});
+
 test('a chunk that still fails after that one reload shows the error in the shell, without reloading again', async ({
   page,
 }) => {
@@ -187,7 +252,9 @@ test('a chunk that still fails after that one reload shows the error in the shel
   await nav(page).getByRole('link', { name: 'Search' }).click();
 
   const routeError = page.getByTestId('route-error');
-  await expect(routeError).toContainText('Something went wrong on this screen');
+  await expect(routeError).toContainText('This screen could not load');
+  await expect(routeError).toContainText('even after reloading the page');
+  await expect(routeError.getByRole('button', { name: 'Reload' })).toBeVisible();
   expect(loads.count).toBe(1);
   await expect(page.getByTestId('clock')).toBeVisible();
   await nav(page).getByRole('link', { name: 'Dashboard' }).click();

@@ -1,21 +1,35 @@
 /**
  * What a screen shows instead of itself when it fails (React Router's errorElement): inside the shell the
  * header and navigation stay, the content area says what happened and offers "Try again". A screen whose code
- * cannot load because a deploy replaced it is reloaded once (web/lib/stale-chunk.ts); one that cannot load
- * because the server is down says so, and the connection banner shows.
+ * cannot load because a deploy replaced it is reloaded once (web/lib/stale-chunk.ts: once per build and
+ * chunk, so a second deploy soon after the first reloads too); one that cannot load because the server is
+ * down says so, the connection banner shows, and the page reloads by itself once the server is back.
  */
 import { Button, Center, EmptyState, Paper } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { connection, serverAnswers } from '../lib/connection';
-import { claimStaleChunkReload, isChunkLoadError } from '../lib/stale-chunk';
+import { chunkFailureKey, claimStaleChunkReload, currentBuild, isChunkLoadError } from '../lib/stale-chunk';
 
-type Shown = 'checking' | 'reloading' | 'offline' | 'broken';
+type Shown = 'checking' | 'reloading' | 'offline' | 'unavailable' | 'broken';
 
-/** For a chunk that failed: reload once when the server answers (a stale build), else say it is down. */
-function useChunkRecovery(chunkFailed: boolean): [Shown, () => void] {
+/** How often a screen that could not load for want of the server asks whether it is back. */
+const RECHECK_MS = 5_000;
+
+/**
+ * For a chunk that failed: reload once when the server answers (a stale build), else say it is down and
+ * reload by itself as soon as it answers again (the connection coming back, the window refocused, the
+ * browser online again, or every few seconds). A browser keeps a module import that failed, so only a
+ * reload fetches the screen's code again.
+ */
+function useChunkRecovery(error: unknown, chunkFailed: boolean): [Shown, () => void] {
   const [shown, setShown] = useState<Shown>(chunkFailed ? 'checking' : 'broken');
+
+  const reload = () => {
+    setShown('reloading');
+    window.location.reload();
+  };
 
   const recover = (guarded: boolean) => {
     setShown('checking');
@@ -23,11 +37,13 @@ function useChunkRecovery(chunkFailed: boolean): [Shown, () => void] {
       if (!answers) {
         connection.reportLost();
         setShown('offline');
-      } else if (!guarded || claimStaleChunkReload(window.sessionStorage)) {
-        setShown('reloading');
-        window.location.reload();
+      } else if (
+        !guarded ||
+        claimStaleChunkReload(window.sessionStorage, chunkFailureKey(error, currentBuild()))
+      ) {
+        reload();
       } else {
-        setShown('broken');
+        setShown('unavailable');
       }
     });
   };
@@ -37,15 +53,51 @@ function useChunkRecovery(chunkFailed: boolean): [Shown, () => void] {
     if (chunkFailed) recover(true);
   }, []);
 
-  return [shown, () => recover(false)];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only changes with each render.
+  useEffect(() => {
+    if (shown !== 'offline') return;
+    let asking = false;
+    const check = () => {
+      if (asking) return;
+      asking = true;
+      void serverAnswers().then((answers) => {
+        asking = false;
+        if (!answers) return;
+        connection.reportBack();
+        reload();
+      });
+    };
+    const onVisible = () => document.visibilityState === 'visible' && check();
+    const stopBack = connection.onBack(reload);
+    const timer = window.setInterval(check, RECHECK_MS);
+    window.addEventListener('online', check);
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopBack();
+      window.clearInterval(timer);
+      window.removeEventListener('online', check);
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [shown]);
+
+  return [shown, () => (shown === 'unavailable' ? reload() : recover(false))];
 }
 
-const texts: Record<Shown, { title: string; description: string }> = {
+const texts: Record<Shown, { title: string; description: string; button?: string }> = {
   checking: { title: 'Loading this screen…', description: 'Checking the connection to the server.' },
   reloading: { title: 'Loading the new version…', description: 'The back office was updated.' },
   offline: {
     title: 'This screen could not load',
-    description: 'The server cannot be reached. Try again once the connection is back.',
+    description:
+      'The server cannot be reached. The screen loads by itself as soon as the connection is back.',
+  },
+  unavailable: {
+    title: 'This screen could not load',
+    description:
+      'Its code could not be fetched, even after reloading the page. Reload to try again, or go to another screen.',
+    button: 'Reload',
   },
   broken: {
     title: 'Something went wrong on this screen',
@@ -56,7 +108,7 @@ const texts: Record<Shown, { title: string; description: string }> = {
 export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
   const error = useRouteError();
   const chunkFailed = isChunkLoadError(error);
-  const [shown, retryChunk] = useChunkRecovery(chunkFailed);
+  const [shown, retryChunk] = useChunkRecovery(error, chunkFailed);
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -68,7 +120,7 @@ export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
   const retryRender = () => void navigate(location, { replace: true });
 
   const busy = shown === 'checking' || shown === 'reloading';
-  const { title, description } = texts[shown];
+  const { title, description, button = 'Try again' } = texts[shown];
 
   const content = (
     <Paper withBorder radius="md" py={48} px="xl" role="alert" data-testid="route-error">
@@ -86,7 +138,7 @@ export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
       >
         <EmptyState.Actions>
           <Button variant="default" loading={busy} onClick={chunkFailed ? retryChunk : retryRender}>
-            Try again
+            {button}
           </Button>
         </EmptyState.Actions>
       </EmptyState>
