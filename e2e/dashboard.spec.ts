@@ -244,3 +244,50 @@ test("a closed picker's options are not on the page until it opens", async ({ pa
   await page.keyboard.press('Escape');
   await expect(page.locator('[role="option"]')).toHaveCount(0);
 });
+
+/**
+ * What is cut in `scope`: a cell whose content is wider than the cell, a table wider than a box around it (a
+ * sideways scroll that hides its last columns), or text cut with an ellipsis that has no tooltip.
+ */
+async function cutColumns(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluate((root) => {
+    const cut: string[] = [];
+    const text = (el: Element) => (el.textContent ?? '').trim().slice(0, 40);
+    for (const cell of root.querySelectorAll('td, th'))
+      if (cell.scrollWidth > cell.clientWidth + 1) cut.push(`cell "${text(cell)}" overflows`);
+    for (const table of root.querySelectorAll('table'))
+      for (let box = table.parentElement; box && box !== root.parentElement; box = box.parentElement)
+        if (box.scrollWidth > box.clientWidth + 1) {
+          cut.push(`table "${table.getAttribute('aria-label')}" is wider than its box`);
+          break;
+        }
+    for (const el of root.querySelectorAll('*'))
+      if (
+        getComputedStyle(el).textOverflow === 'ellipsis' &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        !el.closest('[title]')
+      )
+        cut.push(`"${text(el)}" is cut without a tooltip`);
+    return cut;
+  });
+}
+
+test('at 1440 × 900 the items to assign, the conversations and the escalations desk show every column (issue 49)', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('unassigned').locator('tbody tr').first()).toBeVisible();
+  const conversations = page.getByRole('table', { name: 'Inbox conversations' });
+  await expect(conversations.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Unassigned order items' })).toContainText('Net value');
+  await expect(page.getByTestId('unpaid-carts').locator('tbody tr').first()).toBeVisible();
+  // Every card of the dashboard: the two lists, and the escalations, orderers, FCO batches and unpaid orders.
+  expect(await cutColumns(page, 'main')).toEqual([]);
+
+  await page.goto('/escalations');
+  const desk = page.getByRole('table', { name: 'Escalated order items' });
+  await expect(desk.locator('tbody tr').first()).toBeVisible();
+  await expect(desk.getByText('(overdue)').first()).toBeVisible();
+  expect(await cutColumns(page, 'main')).toEqual([]);
+});

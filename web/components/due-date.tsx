@@ -17,8 +17,13 @@ export function DueDate({ value, open = true }: DueDateProps) {
   const overdue = open && value < londonToday(new Date());
   return (
     <span className={overdue ? `${classes.date} ${classes.overdue}` : classes.date}>
-      {formatDate(value)}
-      {overdue && <span className={classes.note}>(overdue)</span>}
+      <span className={classes.day}>{formatDate(value)}</span>
+      {overdue && (
+        <>
+          {' '}
+          <span className={classes.note}>(overdue)</span>
+        </>
+      )}
     </span>
   );
 }

@@ -231,7 +231,7 @@ export function OrderItemsTable<T extends OrderItemListRow>({
             stickyHeaderOffset={56}
             striped="even"
             aria-label={label}
-            style={{ whiteSpace: 'nowrap' }}
+            className={classes.table}
           >
             <Table.Thead>
               <Table.Tr>
@@ -315,21 +315,23 @@ export function OrderItemsTable<T extends OrderItemListRow>({
                         {item.ref}
                       </Link>
                     </td>
-                    <td className={CELL}>{item.type}</td>
+                    <td className={`${CELL} ${classes.wrap}`}>{item.type}</td>
                     <td className={CELL}>
                       <div className={classes.badge}>
                         <StateBadge label={item.state_label} group={item.state_group} />
                       </div>
                     </td>
                     <td className={CELL}>
-                      <span className={classes.customer}>{item.order.customer_name}</span>
+                      <span className={classes.customer} title={item.order.customer_name}>
+                        {item.order.customer_name}
+                      </span>
                     </td>
                     {columns.map((c) => (
                       <td key={c.key} className={CELL}>
                         {c.cell(item)}
                       </td>
                     ))}
-                    <td className={CELL}>
+                    <td className={`${CELL} ${classes.wrap}`}>
                       <DueDate value={item.despatch_due_on} open={isOpen} />
                     </td>
                     <td className={`${CELL} ${classes.money}`}>{formatPence(item.net_value)}</td>

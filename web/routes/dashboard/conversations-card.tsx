@@ -114,11 +114,11 @@ export function ConversationsCard() {
                 {rows.map((c) => (
                   <Table.Tr key={c.id}>
                     <Table.Td>
-                      <Text size="sm" fw={500} truncate="end">
+                      <Text size="sm" fw={500} truncate="end" title={c.name ?? c.email}>
                         {c.name ?? c.email}
                       </Text>
                       {c.name && (
-                        <Text size="xs" c="dimmed" truncate="end">
+                        <Text size="xs" c="dimmed" truncate="end" title={c.email}>
                           {c.email}
                         </Text>
                       )}
@@ -131,10 +131,11 @@ export function ConversationsCard() {
                         fw={600}
                         display="block"
                         style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}
+                        title={c.subject?.trim() || undefined}
                       >
                         {c.subject?.trim() || '(no subject)'}
                       </Anchor>
-                      <Text size="xs" c="dimmed" truncate="end">
+                      <Text size="xs" c="dimmed" truncate="end" title={plainText(c.content)}>
                         {plainText(c.content)}
                       </Text>
                     </Table.Td>
@@ -165,6 +166,7 @@ export function ConversationsCard() {
                         c={c.assignee ? undefined : 'dimmed'}
                         truncate="end"
                         display="block"
+                        title={c.assignee?.name}
                       >
                         {c.assignee?.name ?? 'Unassigned'}
                       </Text>

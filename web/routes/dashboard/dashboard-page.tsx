@@ -7,7 +7,7 @@
  * navigation all the same (prefetch). Rendering all six cards in one pass held the first list back
  * (bench/browser.ts: sign-in → dashboard data; docs/performance.md has the figures).
  */
-import { Grid, Skeleton, Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue } from 'react';
 import { isAdmin, useCurrentUser } from '../../components/auth';
@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/page-title';
 import type { ScreenOpening } from '../screen-opening';
 import { AssignItemsCard } from './assign-items-card';
 import { ConversationsCard } from './conversations-card';
+import classes from './dashboard-page.module.css';
 import { prefetchDashboard } from './dashboard-queries';
 import { EscalationsCard } from './escalations-card';
 import { FcoBatchesCard } from './fco-batches-card';
@@ -45,26 +46,22 @@ export default function DashboardPage() {
         title="Dashboard"
         description="Items waiting for an orderer, the team's queues, customer conversations and unpaid orders."
       />
-      <Grid gap="md" align="flex-start">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Stack gap="md">
-            <AssignItemsCard />
-            <RenderedNext height={320}>
-              <ConversationsCard />
-            </RenderedNext>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <RenderedNext height={480}>
-            <Stack gap="md">
-              {admin && <EscalationsCard />}
-              <OrdererStatsCard />
-              <FcoBatchesCard />
-              <UnpaidCartsCard />
-            </Stack>
+      <div className={classes.layout}>
+        <Stack gap="md">
+          <AssignItemsCard />
+          <RenderedNext height={320}>
+            <ConversationsCard />
           </RenderedNext>
-        </Grid.Col>
-      </Grid>
+        </Stack>
+        <RenderedNext height={480}>
+          <div className={classes.side}>
+            {admin && <EscalationsCard />}
+            <OrdererStatsCard />
+            <FcoBatchesCard />
+            <UnpaidCartsCard />
+          </div>
+        </RenderedNext>
+      </div>
     </>
   );
 }

@@ -11,10 +11,10 @@ import {
   defaultDespatchCost,
   despatchServicesFor,
 } from '../../../../domain/pricing';
+import { DateField } from '../../../components/date-field';
 import { MoneyInput, moneyOf } from '../../../components/money-input';
 import { paths } from '../../../paths';
 import { AttachmentPicker, UploadButton, useUpload } from '../attachments';
-import { DateField } from '../../../components/date-field';
 import { FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { ActionAlert, PanelBody, PanelButtons, PanelIntro, useAction, useOrderItem } from '../panel-kit';
 
