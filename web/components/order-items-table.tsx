@@ -56,6 +56,8 @@ export interface ExtraColumn<T> {
   header: string;
   sortKey?: ListSort;
   cell: (item: T) => ReactNode;
+  /** Its text may break at a space when the table is short of room (a name, "GRO refunded"). */
+  wrap?: boolean;
 }
 
 type Page<T> = z.infer<typeof PagingSchema> & { order_items: T[] };
@@ -327,7 +329,7 @@ export function OrderItemsTable<T extends OrderItemListRow>({
                       </span>
                     </td>
                     {columns.map((c) => (
-                      <td key={c.key} className={CELL}>
+                      <td key={c.key} className={c.wrap ? `${CELL} ${classes.wrap}` : CELL}>
                         {c.cell(item)}
                       </td>
                     ))}

@@ -50,6 +50,7 @@ export default function EscalationsPage() {
         {
           key: 'orderer',
           header: 'Orderer',
+          wrap: true,
           cell: (item) =>
             item.user ? (
               <Text size="sm">{item.user.name}</Text>
@@ -62,6 +63,7 @@ export default function EscalationsPage() {
         {
           key: 'stage',
           header: 'Stage',
+          wrap: true,
           cell: (item) => (item.escalation_stage ? STAGE_LABELS[item.escalation_stage] : '—'),
         },
         {
