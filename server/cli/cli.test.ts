@@ -14,6 +14,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrationsFolder, openPglite } from '../db/client';
+import { concurrentMigrationFiles } from '../db/migrate';
 import { type ScratchDatabase, scratchDatabase } from '../test/app-process';
 import { startObjectStore, TEST_BUCKET, type TestObjectStore } from '../test/s3';
 import { type SmtpSink, startSmtpSink } from '../test/smtp-sink';
@@ -108,11 +109,14 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const migrationCount = (
-  JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: unknown[];
-  }
-).entries.length;
+/** Every migration db:migrate applies to a new database: the journal's, then the concurrent index builds. */
+const migrationCount =
+  (
+    JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    }
+  ).entries.length +
+  concurrentMigrationFiles(path.join(path.dirname(migrationsFolder), 'migrations-concurrent')).length;
 
 const COMMANDS = [
   'user:create',
