@@ -79,12 +79,17 @@ export async function createOrder(
         delivery_region: 'UK',
         placed_at: new Date().toISOString(),
         billing_address: { name: customer.name, line_1: '1 Test Street', city: 'London', zip: 'SW1A 1AA' },
-        items: items.map((i) => ({
-          orderable_type: i.orderable_type ?? 'Certificate',
-          type: i.type ?? 'Birth Certificate',
-          net_value: i.net_value ?? 2800,
-          orderable: { certificate_country: 'EW', service_level: 'standard', ...i.orderable },
-        })),
+        items: items.map((i) => {
+          const line = i.orderable_type ?? 'Certificate';
+          // A certificate's country belongs to certificates only: the storefront refuses it on other lines.
+          const defaults = line === 'Certificate' ? { certificate_country: 'EW' } : {};
+          return {
+            orderable_type: line,
+            type: i.type ?? 'Birth Certificate',
+            net_value: i.net_value ?? 2800,
+            orderable: { ...defaults, service_level: 'standard', ...i.orderable },
+          };
+        }),
       },
     },
   });
