@@ -214,7 +214,13 @@ describe('retention', () => {
         .poll(() => runner.stats().find((j) => j.name === 'retention')?.lastSuccessAt, { timeout: 10_000 })
         .toBeInstanceOf(Date);
       const byName = Object.fromEntries(runner.stats().map((j) => [j.name, j]));
-      expect(Object.keys(byName).sort()).toEqual(['mail', 'postponements', 'reminders', 'retention', 'snoozes']);
+      expect(Object.keys(byName).sort()).toEqual([
+        'mail',
+        'postponements',
+        'reminders',
+        'retention',
+        'snoozes',
+      ]);
       expect(byName.mail).toMatchObject({ runs: 1, failures: 0 });
       expect(byName.retention).toMatchObject({ runs: 1, failures: 0 });
     } finally {
