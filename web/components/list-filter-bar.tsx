@@ -109,10 +109,14 @@ export function ListFilterBar({
   const chips = filterChips(filter, { stateLabel: stateOptionLabel, ordererName });
   const count = panelCount(filter);
   // Two changes in a row (a date typed, then the next) build on each other before the URL has the first.
+  // `filter` is parsed from the URL on every render, so only a change of what it says replaces the pending
+  // one: a re-render before the URL has caught up must not put the older filter back (a date was lost so).
   const latest = useRef(filter);
+  const filterKey = JSON.stringify(filter);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the filter's content, not its identity
   useEffect(() => {
     latest.current = filter;
-  }, [filter]);
+  }, [filterKey]);
   const set = (part: Partial<ListFilterValue>) => {
     latest.current = { ...latest.current, ...part };
     onChange(latest.current);
