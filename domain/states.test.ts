@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_STATES,
+  CUSTOMER_STAGES,
   ESCALATION_STATES,
+  escalationStageOf,
   groupOf,
   isOrderItemState,
   NORMAL_STATES,
   ON_HOLD_STATES,
   onHoldVariant,
   productLine,
+  statesOfStage,
   WAITING_CUSTOMER_STATES,
   waitingVariant,
 } from './states';
@@ -64,5 +67,27 @@ describe('groupOf', () => {
     ['despatch_required', { isEscalated: true, isOnHold: true }, 'on_hold'],
   ] as const)('%s %o → %s', (currentState, flags, group) => {
     expect(groupOf({ ...base, ...flags, currentState })).toBe(group);
+  });
+});
+
+describe('escalation stages', () => {
+  it('names the stage of escalated, answered and waited-on states, and of neither else', () => {
+    expect(escalationStageOf('gro_order_escalation')).toBe('gro_order');
+    expect(escalationStageOf('despatch_response_received')).toBe('despatch');
+    expect(escalationStageOf('waiting_apostille_response')).toBe('apostille');
+    expect(escalationStageOf('on_hold_waiting_scan_send_response')).toBe('scan_send');
+    expect(escalationStageOf('gro_refunded')).toBe('gro_refunded');
+    expect(escalationStageOf('gro_refunded_response_received')).toBe('gro_refunded');
+    expect(escalationStageOf('on_hold_waiting_gro_refunded_response')).toBe('gro_refunded');
+    expect(escalationStageOf('waiting_gro')).toBeNull();
+    expect(escalationStageOf('waiting_upgrade_payment')).toBeNull();
+  });
+
+  it('selects, for each stage, exactly the states that name it (the chip counts what its link shows)', () => {
+    const selected = CUSTOMER_STAGES.flatMap((stage) => statesOfStage(stage).map((state) => [stage, state]));
+    for (const [stage, state] of selected) expect(escalationStageOf(state), state).toBe(stage);
+    const named = ALL_STATES.filter((state) => escalationStageOf(state) !== null);
+    expect(selected.map(([, state]) => state).sort()).toEqual([...named].sort());
+    for (const stage of CUSTOMER_STAGES) expect(statesOfStage(stage).length, stage).toBe(4);
   });
 });

@@ -124,6 +124,26 @@ export function waitingVariant(state: OnHoldState): WaitingCustomerState {
   return state.slice('on_hold_'.length) as WaitingCustomerState;
 }
 
+const STAGE_PATTERN = new RegExp(
+  `^(?:on_hold_)?(?:waiting_(${CUSTOMER_STAGES.join('|')})_response|(${ESCALATION_STAGES.join('|')})_(?:escalation|response_received)|(gro_refunded)(?:_response_received)?)$`,
+);
+
+/**
+ * The escalation stage a state names: `<stage>_escalation`, `<stage>_response_received`, and the customer
+ * waited on, `waiting_<stage>_response` (and its on_hold_ variant). GRO refunded has no escalation state of its
+ * own (an item is escalated in place), so gro_refunded and gro_refunded_response_received name it too. Null for
+ * any other state: an item escalated where its state has no stage (waiting_gro, say) or waiting on a Modify Order.
+ */
+export function escalationStageOf(state: string): CustomerStage | null {
+  const match = STAGE_PATTERN.exec(state);
+  return match ? ((match[1] ?? match[2] ?? match[3]) as CustomerStage) : null;
+}
+
+/** Every state that names a stage (escalationStageOf), in display order: what the desk's stage filter selects. */
+export function statesOfStage(stage: CustomerStage): OrderItemState[] {
+  return ALL_STATES.filter((state) => escalationStageOf(state) === stage);
+}
+
 /** States an item ends in: nothing more is done to it (refunds aside). */
 export const FINAL_STATES: readonly OrderItemState[] = ['order_complete', 'cancelled'];
 

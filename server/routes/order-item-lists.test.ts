@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EscalationsPageSchema } from '../../domain/contract/escalations';
 import { BULK_CAP, MatchingIdsSchema } from '../../domain/contract/lists';
+import { CUSTOMER_STAGES, statesOfStage } from '../../domain/states';
 import { orderItemEvents } from '../db/schema';
 import { buildOrder, buildOrderItem } from '../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../test/harness';
@@ -281,6 +282,19 @@ describe('GET /order_items/escalations.json', () => {
       await admin.request({ method: 'GET', url: '/api/v1/order_items/escalations.json?q=Waiting%20Customer' })
     ).json();
     expect(byStageFiltered.by_stage).toMatchObject({ gro_order: 1, apostille: 1, despatch: 1 });
+
+    // Each stage chip's count is what its link (the desk narrowed to the stage's states) lists.
+    for (const stage of CUSTOMER_STAGES) {
+      const narrowed = EscalationsPageSchema.parse(
+        (
+          await admin.request({
+            method: 'GET',
+            url: `/api/v1/order_items/escalations.json?per_page=500&state=${statesOfStage(stage).join(',')}`,
+          })
+        ).json(),
+      );
+      expect(narrowed.total_count, stage).toBe(all.by_stage[stage]);
+    }
 
     for (const bad of ['sort=age', 'group=x', 'per_page=501']) {
       const r = await admin.request({ method: 'GET', url: `/api/v1/order_items/escalations.json?${bad}` });

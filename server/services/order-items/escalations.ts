@@ -7,27 +7,11 @@ import { and, eq, inArray, max } from 'drizzle-orm';
 import type { EscalationRow, EscalationsPage } from '../../../domain/contract/escalations';
 import type { OrderItemListRow } from '../../../domain/contract/order-item';
 import type { EscalationsQuery } from '../../../domain/contract/queues';
-import { CUSTOMER_STAGES, type CustomerStage } from '../../../domain/states';
+import { CUSTOMER_STAGES, type CustomerStage, escalationStageOf } from '../../../domain/states';
 import type { Db } from '../../db/client';
 import { orderItemEvents } from '../../db/schema';
 import { filterOf } from './list-filter';
 import { countListItemsByState, pageOrderItemRows } from './read';
-
-const STAGES = CUSTOMER_STAGES.join('|');
-const STAGE_PATTERN = new RegExp(
-  `^(?:on_hold_)?(?:waiting_(${STAGES})_response|(${STAGES})_(?:escalation|response_received)|(gro_refunded))$`,
-);
-
-/**
- * The escalation stage a state names: `<stage>_escalation`, `<stage>_response_received`, and the customer
- * waits `waiting_<stage>_response` (and their on_hold_ variants); gro_refunded, which has no escalation state of
- * its own, is escalated in place, so gro_refunded and gro_refunded_response_received name it too. Null for any
- * other state: an item escalated where its state has no stage (waiting_gro, say) or waiting on a Modify Order.
- */
-function escalationStageOf(state: string): CustomerStage | null {
-  const match = STAGE_PATTERN.exec(state);
-  return match ? ((match[1] ?? match[2] ?? match[3]) as CustomerStage) : null;
-}
 
 /** When each item was last escalated: the newest `escalate` event of its timeline (the item index). */
 async function escalatedAt(db: Db, ids: number[]): Promise<Map<number, Date>> {

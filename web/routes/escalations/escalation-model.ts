@@ -2,7 +2,7 @@
  * The words of the escalations desk: each stage's name, the filter that narrows the desk to a stage (its two
  * escalation states) and how long an item has been escalated ("3 days").
  */
-import type { CustomerStage, OrderItemState } from '../../../domain/states';
+import { type CustomerStage, statesOfStage } from '../../../domain/states';
 import { filteredListHref } from '../../components/group-counts';
 import { paths } from '../../paths';
 
@@ -16,19 +16,9 @@ export const STAGE_LABELS: Readonly<Record<CustomerStage, string>> = {
   gro_refunded: 'GRO refunded',
 };
 
-/**
- * The escalation states of a stage: escalated, and the customer's answer received. GRO refunded has no
- * escalation state of its own (an item is escalated in place), so its states are gro_refunded and
- * gro_refunded_response_received.
- */
-export function stageStates(stage: CustomerStage): OrderItemState[] {
-  if (stage === 'gro_refunded') return ['gro_refunded', 'gro_refunded_response_received'];
-  return [`${stage}_escalation`, `${stage}_response_received`];
-}
-
-/** The desk narrowed to one stage: `/escalations?state=gro_order_escalation,gro_order_response_received`. */
+/** The desk narrowed to one stage: every state its chip counts (statesOfStage). */
 export function stageHref(stage: CustomerStage): string {
-  return filteredListHref(paths.escalations, { state: stageStates(stage) });
+  return filteredListHref(paths.escalations, { state: statesOfStage(stage) });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
