@@ -3,9 +3,10 @@
  * with why) and the dialog that waits for the user's go (the count stated first when the selection reaches
  * past the page, the orderer to assign to, the note to add).
  */
-import { Alert, Button, Group, List, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, List, Select, Stack, Text } from '@mantine/core';
 import type { BulkAction, BulkResponse } from '../../domain/contract/lists';
 import { BULK_VERBS, confirmationText, outcomeText, type Pending } from './bulk-model';
+import { GrowingTextarea } from './growing-textarea';
 import { LazyModal } from './lazy-modal';
 
 const items = (count: number) => `${count.toLocaleString('en-GB')} item${count === 1 ? '' : 's'}`;
@@ -106,10 +107,9 @@ export function BulkDialog({ pending, count, ...props }: BulkDialogProps) {
               />
             )}
             {pending.kind === 'note' && (
-              <Textarea
+              <GrowingTextarea
                 label="Note"
                 description="Added to each item's timeline as a comment."
-                autosize
                 minRows={3}
                 value={props.note}
                 onChange={(e) => props.onNote(e.currentTarget.value)}

@@ -5,6 +5,9 @@ import { notifyError, notifySuccess, toastLift } from './notify';
 const shown = vi.hoisted(() => vi.fn());
 vi.mock('@mantine/notifications', () => ({ notifications: { show: shown } }));
 
+// Toasts show after the next paint (afterPaint): the tests run it at once.
+vi.mock('./after-paint', () => ({ afterPaint: (work: () => void) => work() }));
+
 afterEach(() => shown.mockClear());
 
 describe('notifySuccess', () => {

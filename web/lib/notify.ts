@@ -1,10 +1,12 @@
 /**
  * Toasts for the outcome of an action: success and failure shown at once (ENGINEERING.md, Screens). They
  * show at the bottom right, so they never cover the page header's actions (Flag, Print …), lifted above a
- * list's sticky bulk-action bar when one is there (web/styles.css reads the lift); at most three at once.
+ * list's sticky bulk-action bar when one is there (web/styles.css reads the lift); at most three at once. Each
+ * shows a frame after the screen's own change (afterPaint).
  */
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../api/client';
+import { afterPaint } from './after-paint';
 
 /** The props of the app's one <Notifications />. */
 export const TOASTS = {
@@ -49,10 +51,12 @@ const SUCCESS_MS = 3000;
 /** A failure must be readable (it pauses while hovered) and closeable, but does not pile up for ever. */
 const ERROR_MS = 12_000;
 
-/** A short green confirmation, e.g. notifySuccess('Escalated 100234-2'). */
+/** A short green confirmation, e.g. notifySuccess('Escalated 100234-2'), shown once the screen has painted. */
 export function notifySuccess(message: string, title?: string): void {
-  liftAboveBulkBar();
-  notifications.show({ color: 'green', title, message, autoClose: SUCCESS_MS, closeButtonProps: CLOSE });
+  afterPaint(() => {
+    liftAboveBulkBar();
+    notifications.show({ color: 'green', title, message, autoClose: SUCCESS_MS, closeButtonProps: CLOSE });
+  });
 }
 
 /**
@@ -63,13 +67,15 @@ export function notifyError(error: unknown, title: string): void {
   const detail =
     error instanceof ApiError ? error.message : error instanceof Error ? error.message : undefined;
   const message = detail ?? 'Please try again.';
-  liftAboveBulkBar();
-  notifications.show({
-    id: `error:${title}:${message}`,
-    color: 'red',
-    title,
-    message,
-    autoClose: ERROR_MS,
-    closeButtonProps: CLOSE,
+  afterPaint(() => {
+    liftAboveBulkBar();
+    notifications.show({
+      id: `error:${title}:${message}`,
+      color: 'red',
+      title,
+      message,
+      autoClose: ERROR_MS,
+      closeButtonProps: CLOSE,
+    });
   });
 }

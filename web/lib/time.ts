@@ -1,11 +1,10 @@
 /** The header clock's format: London wall-clock time to the second. */
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { BUSINESS_TIME_ZONE } from '../../domain/format';
+import { formatDateTime, londonTime } from '../../domain/format';
 
 /** A moment as 'dd/MM/yyyy @ HH:mm:ss' in Europe/London. */
 export function formatClock(now: Date): string {
-  return format(new TZDate(now.getTime(), BUSINESS_TIME_ZONE), "dd/MM/yyyy '@' HH:mm:ss");
+  const { year, month, day, hour, minute, second } = londonTime(now);
+  return `${day}/${month}/${year} @ ${hour}:${minute}:${second}`;
 }
 
 /**
@@ -15,7 +14,7 @@ export function formatClock(now: Date): string {
  */
 export function formatNotificationTime(value: string, now: Date): string {
   const at = new Date(value);
-  const stamp = format(new TZDate(at.getTime(), BUSINESS_TIME_ZONE), "dd/MM/yyyy '@' HH:mm");
+  const stamp = formatDateTime(at);
   const seconds = Math.round((now.getTime() - at.getTime()) / 1000);
   if (seconds < 45) return `${stamp} · just now`;
   const minutes = Math.round(seconds / 60);

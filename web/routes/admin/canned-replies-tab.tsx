@@ -11,7 +11,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
   VisuallyHidden,
@@ -28,6 +27,7 @@ import {
 } from '../../../domain/contract/canned-replies';
 import { api } from '../../api/client';
 import { useForm } from '../../components/form';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { notifySuccess } from '../../lib/notify';
 import { cannedRepliesQuery } from '../conversation/conversation-api';
 
@@ -195,10 +195,9 @@ function CannedReplyForm({ editing, onDone }: { editing: CannedReply | null; onD
           {editing ? `Edit “${editing.title}”` : 'Add a canned reply'}
         </Title>
         <TextInput label="Title" withAsterisk {...form.field('title')} maxLength={500} />
-        <Textarea
+        <GrowingTextarea
           label="Text of the reply"
           withAsterisk
-          autosize
           minRows={4}
           {...form.field('body')}
           description={

@@ -2,7 +2,7 @@
  * The FAQs of one category (chosen in the URL, ?category=3), in order, on the sortable tab
  * (sortable-content-tab.tsx).
  */
-import { Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
@@ -13,6 +13,7 @@ import {
   FaqResponseSchema,
 } from '../../../domain/contract/reference';
 import { api } from '../../api/client';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { faqCategoriesQuery } from './admin-api';
 import { ClampedText, FormButtons, FormPanel } from './admin-ui';
 import { useFaqDelete, useFaqReorder, useRefetchFaqList, useStoreFaq } from './faq-api';
@@ -55,9 +56,8 @@ function faqsOf(
         header: 'Answer',
         view: (f) => <ClampedText>{f.answer}</ClampedText>,
         edit: (row) => (
-          <Textarea
+          <GrowingTextarea
             aria-label="Answer"
-            autosize
             minRows={2}
             maxRows={10}
             value={row.draft.answer}
@@ -108,10 +108,9 @@ function AddFaqForm({ category, onDone }: { category: FaqCategory; onDone: () =>
           onChange={(e) => form.setField('question', e.currentTarget.value)}
           error={form.errors.question}
         />
-        <Textarea
+        <GrowingTextarea
           label="Answer"
           withAsterisk
-          autosize
           minRows={3}
           maxRows={10}
           value={form.draft.answer}

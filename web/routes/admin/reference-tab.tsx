@@ -1,5 +1,5 @@
 /** One of the five name/details lists (registries, embassies, councils, parishes, courts): list, add, edit. */
-import { Group, SimpleGrid, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -11,6 +11,7 @@ import {
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import classes from './admin.module.css';
 import { referenceQuery } from './admin-api';
 import {
@@ -113,10 +114,9 @@ function AddReferenceForm({ kind, onDone }: { kind: ReferenceKind; onDone: () =>
           onChange={(e) => form.setField('name', e.currentTarget.value)}
           error={form.errors.name}
         />
-        <Textarea
+        <GrowingTextarea
           label="Details"
           description="Address, opening times, how to order"
-          autosize
           minRows={2}
           maxRows={8}
           value={form.draft.details}
@@ -181,9 +181,8 @@ function ReferenceRow({ kind, item }: { kind: ReferenceKind; item: ReferenceItem
         />
       </Table.Td>
       <Table.Td>
-        <Textarea
+        <GrowingTextarea
           aria-label="Details"
-          autosize
           minRows={1}
           maxRows={8}
           value={row.draft.details}

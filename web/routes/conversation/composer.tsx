@@ -3,7 +3,7 @@
  * archives it and the inbox opens the next thread), canned replies with their placeholders filled in, or a
  * staff-only note. In the reply, Ctrl+Enter (⌘+Enter) sends and Ctrl+Shift+Enter sends and archives.
  */
-import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconArchive, IconLock, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type Ref, useState } from 'react';
@@ -12,6 +12,7 @@ import { type Conversation, ConversationResponseSchema } from '../../../domain/c
 import { api, isApiError } from '../../api/client';
 import { useCurrentUser } from '../../components/auth';
 import { useForm } from '../../components/form';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { notifySuccess } from '../../lib/notify';
 import { cannedRepliesQuery } from './conversation-api';
 import { Section } from './section';
@@ -149,13 +150,12 @@ function ReplyForm({ conversation: c, onDone, onArchived, replyRef }: ComposerPr
             form.set({ content: current.trim() ? `${current.trimEnd()}\n\n${text}` : text });
           }}
         />
-        <Textarea
+        <GrowingTextarea
           ref={replyRef}
           label="Reply to the customer"
           description={`E-mailed to ${c.email}. Ctrl+Enter sends; Ctrl+Shift+Enter sends and archives.`}
           withAsterisk
           required
-          autosize
           minRows={5}
           maxRows={16}
           {...form.field('content')}
@@ -212,12 +212,11 @@ function NoteForm({ conversation: c, onDone }: { conversation: Conversation; onD
   return (
     <form onSubmit={form.submit} noValidate>
       <Stack gap="sm">
-        <Textarea
+        <GrowingTextarea
           label="Note for staff"
           description="Only staff see notes; they are never e-mailed to the customer."
           withAsterisk
           required
-          autosize
           minRows={3}
           maxRows={10}
           {...form.field('body')}

@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
@@ -17,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import type { Attachment } from '../../../domain/contract/order-item';
 import { REJECT_FILE_MESSAGE, RejectAttachmentSchema } from '../../../domain/contract/order-item-actions';
 import { formatDateTime } from '../../../domain/format';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { SectionCard } from '../../components/section-card';
 import { attachmentFileUrl, itemPath } from './order-api';
 import { ActionAlert, useAction, useOrderItem } from './panel-kit';
@@ -138,10 +138,9 @@ function RejectFile({ file, review }: { file: Attachment; review: FileReview }) 
       <Popover.Dropdown role="dialog" aria-label={`Reject ${file.filename}`}>
         <form onSubmit={submit} noValidate>
           <Stack gap="xs">
-            <Textarea
+            <GrowingTextarea
               label="Why is this file rejected?"
               description="Kept with the file; staff see it in the list"
-              autosize
               minRows={2}
               maxRows={5}
               value={reason}

@@ -13,7 +13,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBackUp, IconMailForward, IconShoppingCartX } from '@tabler/icons-react';
@@ -30,6 +29,7 @@ import { formatDateTime, formatPence } from '../../../domain/format';
 import { api, isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useForm } from '../../components/form';
+import { GrowingTextarea } from '../../components/growing-textarea';
 import { PageHeader } from '../../components/page-title';
 import { SUBMIT_SHORTCUT } from '../../components/shortcut-keys';
 import { notifySuccess } from '../../lib/notify';
@@ -343,10 +343,9 @@ function EmailSection({
           </Text>{' '}
           {cart.billing_address.name} &lt;{cart.email}&gt;
         </Text>
-        <Textarea
+        <GrowingTextarea
           label="Message"
           description="Pre-filled apology; edit it before sending if you need to."
-          autosize
           minRows={10}
           maxRows={20}
           value={body}

@@ -1,6 +1,6 @@
 /** Add Notes: any member of staff leaves a note on the item (it shows among the comments). */
-import { Textarea } from '@mantine/core';
 import { AddNoteSchema } from '../../../../domain/contract/order-item-actions';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { useAction } from '../panel-kit';
 
@@ -18,7 +18,7 @@ export function AddNotesPanel() {
       form={form}
       intro="Notes are kept with the comments beside this panel, for everyone working the item."
     >
-      <Textarea label="Note" required autosize minRows={3} maxRows={10} {...form.field('body')} />
+      <GrowingTextarea label="Note" required minRows={3} maxRows={10} {...form.field('body')} />
       <FormFooter form={form} submit="Add note" />
     </PanelForm>
   );

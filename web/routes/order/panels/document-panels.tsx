@@ -1,5 +1,5 @@
 /** Translations and deed polls: documents from the customer, their review, and the translator's round trip. */
-import { Alert, Select, Text, Textarea } from '@mantine/core';
+import { Alert, Select, Text } from '@mantine/core';
 import type { Attachment } from '../../../../domain/contract/order-item';
 import {
   RejectDocumentsSchema,
@@ -8,6 +8,7 @@ import {
 import { BASE_LABELS, endSentence } from '../../../../domain/labels';
 import { TRANSLATION_DESPATCH_OPTIONS } from '../../../../domain/options';
 import { documentsApprovalBlock } from '../../../../domain/workflow/documents';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { ActionButton, ClickPanel, FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { ActionAlert, PanelBody, PanelButtons, PanelIntro, useAction, useOrderItem } from '../panel-kit';
 
@@ -87,10 +88,9 @@ export function ReviewDocumentsPanel() {
         </ActionButton>
       </PanelButtons>
       <PanelForm form={reject}>
-        <Textarea
+        <GrowingTextarea
           label="Feedback to the customer"
           description="Required to reject: say what is wrong and what to send instead"
-          autosize
           minRows={3}
           maxRows={8}
           {...reject.field('notes')}
@@ -126,7 +126,7 @@ export function SendForTranslationPanel() {
         maw={320}
         {...form.field('despatch_to')}
       />
-      <Textarea label="Notes for the translator" autosize minRows={3} maxRows={8} {...form.field('notes')} />
+      <GrowingTextarea label="Notes for the translator" minRows={3} maxRows={8} {...form.field('notes')} />
       <FormFooter form={form} submit="Send for translation" />
     </PanelForm>
   );

@@ -1,5 +1,5 @@
 /** Escalation: raise it, talk to the customer, hand it back, or cancel and refund (admins). */
-import { Checkbox, Group, Radio, Select, SimpleGrid, Textarea } from '@mantine/core';
+import { Checkbox, Group, Radio, Select, SimpleGrid } from '@mantine/core';
 import {
   CancelRefundSchema,
   ContactCustomerSchema,
@@ -10,6 +10,7 @@ import { formatPence } from '../../../../domain/format';
 import { CANCEL_REASONS, CANCEL_REFUND_ACTIONS, type CancelRefundAction } from '../../../../domain/options';
 import type { OrderItemState } from '../../../../domain/states';
 import { cancelRefundActions } from '../../../../domain/workflow/escalation';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { MoneyInput, moneyOf } from '../../../components/money-input';
 import { ConfirmDialog, FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { useAction, useOrderItem } from '../panel-kit';
@@ -37,11 +38,10 @@ export function EscalatePanel() {
         </>
       }
     >
-      <Textarea
+      <GrowingTextarea
         label="Message"
         description="What is wrong and what you need"
         required
-        autosize
         minRows={3}
         maxRows={8}
         {...form.field('message')}
@@ -71,10 +71,9 @@ export function ContactCustomerPanel() {
         </>
       }
     >
-      <Textarea
+      <GrowingTextarea
         label="Message to the customer"
         required
-        autosize
         minRows={4}
         maxRows={10}
         {...form.field('body')}
@@ -108,10 +107,9 @@ export function ReturnToOrdererPanel() {
         </>
       }
     >
-      <Textarea
+      <GrowingTextarea
         label="Message for the orderer"
         required
-        autosize
         minRows={3}
         maxRows={8}
         {...form.field('message')}
@@ -221,7 +219,7 @@ export function CancelRefundPanel() {
           <div />
         )}
       </Group>
-      <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.field('notes')} />
+      <GrowingTextarea label="Notes" minRows={2} maxRows={6} {...form.field('notes')} />
       <FormFooter form={form} submit="Continue…" color="red.9" variant="outline" />
       <ConfirmDialog
         form={form}

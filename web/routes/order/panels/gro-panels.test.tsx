@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderItemDetail } from '../../../../domain/contract/order-item';
 import { DraftProvider } from '../drafts';
 import { OrderItemProvider } from '../panel-kit';
@@ -41,15 +41,6 @@ const destination = () =>
     .join();
 
 describe('GroOrderPanel', () => {
-  // happy-dom has no document.fonts, which the Order data textarea's autosize listens to.
-  beforeEach(() => {
-    if (!('fonts' in document)) {
-      Object.defineProperty(document, 'fonts', {
-        configurable: true,
-        value: { addEventListener: () => {}, removeEventListener: () => {} },
-      });
-    }
-  });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
 /** Certificate panels that talk to the GRO: order, received, communication, IPS/reorder and IPS confirmed. */
-import { Group, Radio, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
 import {
   GroCommunicationSchema,
   GroOrderPlacedSchema,
@@ -9,6 +9,7 @@ import {
 import { formatPence } from '../../../../domain/format';
 import { defaultGroDestination, GRO_DESTINATIONS } from '../../../../domain/options';
 import { GRO_SERVICES, type GroService, groServiceCost } from '../../../../domain/pricing';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { MoneyInput, moneyOf } from '../../../components/money-input';
 import { ClickPanel, FormFooter, PanelForm, usePanelForm } from '../form-kit';
 import { useAction, useOrderItem } from '../panel-kit';
@@ -68,10 +69,9 @@ export function GroOrderPanel() {
         />
         <MoneyInput label="Cost" description="Defaults to the service's cost" {...form.field('cost')} />
       </SimpleGrid>
-      <Textarea
+      <GrowingTextarea
         label="Order data"
         description="What was sent to the GRO (index reference, names, dates)"
-        autosize
         minRows={2}
         maxRows={6}
         {...form.field('data')}
@@ -125,10 +125,9 @@ export function GroCommunicationPanel() {
         </>
       }
     >
-      <Textarea
+      <GrowingTextarea
         label="Message from the GRO"
         required
-        autosize
         minRows={3}
         maxRows={8}
         {...form.field('message')}
@@ -166,11 +165,10 @@ export function IpsReorderPanel() {
           <Radio value="reorder_required" label="Reorder required" />
         </Group>
       </Radio.Group>
-      <Textarea
+      <GrowingTextarea
         label="Details of the IPS or reorder"
         description="What you submitted to the GRO, or why a reorder is needed"
         required
-        autosize
         minRows={3}
         maxRows={8}
         {...form.field('notes')}
