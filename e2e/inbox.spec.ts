@@ -183,6 +183,38 @@ test('a snooze time in the past is refused in the dialog and changes nothing', a
   expect((await read(page, c)).snoozed_until).toBeNull();
 });
 
+test('archiving opens the next thread at once; refused by the server, the thread comes back and the toast says so', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { b, c, tag } = await bobsThreads(baseURL ?? '', request);
+  await signIn(page, BOB);
+  // Someone else changed the thread first: the server refuses the archive.
+  await page.route(`**/api/v1/conversations/${c}/archive.json`, (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'conflict', message: 'Someone else changed this conversation.' },
+      }),
+    }),
+  );
+  await page.goto(`/conversations/${c}?folder=mine`);
+  await expect(paneTitle(page)).toHaveText(`Charlie ${tag}`);
+  await page
+    .getByRole('region', { name: 'Open conversation' })
+    .getByRole('button', { name: 'Archive' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/conversations/${b}\\?folder=mine$`));
+  await expect(paneTitle(page)).toHaveText(`Bravo ${tag}`);
+  const toast = page.getByRole('alert').filter({ hasText: `Could not archive “Charlie ${tag}”` });
+  await expect(toast).toContainText('Someone else changed this conversation.');
+  await expect(rows(page).and(page.locator(`[data-id="${c}"]`))).toBeVisible();
+  expect((await read(page, c)).active).toBe(true);
+});
+
 test('phone: the list and the thread are two screens', async ({ page, baseURL, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const { c, tag } = await bobsThreads(baseURL ?? '', request);

@@ -84,6 +84,8 @@ export const queryKeys = {
     all: conversations,
     /** Inbox or archive, a page, optionally one assignee's. */
     list: <P extends object>(params: P) => [...conversations, 'active', params] as const,
+    /** Every folder's pages of the inbox. */
+    inboxAll: [...conversations, 'inbox'] as const,
     /** One folder of the inbox, a page (with every folder's count). */
     inbox: <P extends object>(params: P) => [...conversations, 'inbox', params] as const,
     detail: (id: string) => [...conversations, 'detail', id] as const,

@@ -6,7 +6,6 @@ import {
   Group,
   Kbd,
   NavLink,
-  ScrollArea,
   Skeleton,
   Stack,
   Text,
@@ -98,7 +97,9 @@ function Navigation() {
   const admin = isAdmin(user);
   return (
     <>
-      <AppShell.Section grow component={ScrollArea} px="xs" py="sm">
+      {/* The browser's own scrolling: Mantine's ScrollArea drew custom bars with ~8 KB of script in every page's
+          first download (the initial JS budget, docs/performance.md). */}
+      <AppShell.Section grow px="xs" py="sm" className="nav-scroll">
         <Stack gap={2}>
           <NavItem to={paths.dashboard} label="Dashboard" icon={<IconLayoutDashboard {...iconProps} />} />
           <NavItem to={paths.myQueue} label="My queue" icon={<IconInbox {...iconProps} />} />

@@ -10,7 +10,6 @@ import {
   Box,
   Button,
   Group,
-  ScrollArea,
   SegmentedControl,
   Skeleton,
   Stack,
@@ -34,6 +33,7 @@ import { queryKeys } from '../api/query-keys';
 import { formatNotificationTime } from '../lib/time';
 import { groupTitle, notificationTarget } from './notifications-model';
 import classes from './notifications-panel.module.css';
+import { ScrollBox } from './scroll-box';
 
 const groupsQuery = (filter: NotificationFilter) =>
   queryOptions({
@@ -229,13 +229,13 @@ export default function NotificationsPanel({ onClose }: { onClose: () => void })
           )}
         </Stack>
       ) : (
-        <ScrollArea.Autosize mah="min(420px, 60vh)" type="auto">
+        <ScrollBox maxHeight="min(420px, 60vh)">
           <ul className={classes.groupList} aria-label="Notifications by order item, newest first">
             {groups.map((g) => (
               <GroupItem key={`${g.order_item_ref ?? ''}:${g.kind}`} group={g} onOpen={open} />
             ))}
           </ul>
-        </ScrollArea.Autosize>
+        </ScrollBox>
       )}
       <Text
         size="xs"

@@ -3,7 +3,7 @@
  * archives it and the inbox opens the next thread), canned replies with their placeholders filled in, or a
  * staff-only note. In the reply, Ctrl+Enter (⌘+Enter) sends and Ctrl+Shift+Enter sends and archives.
  */
-import { Alert, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconArchive, IconLock, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type Ref, useState } from 'react';
@@ -13,6 +13,7 @@ import { api, isApiError } from '../../api/client';
 import { useCurrentUser } from '../../components/auth';
 import { useForm } from '../../components/form';
 import { GrowingTextarea } from '../../components/growing-textarea';
+import { SegmentedToggle } from '../../components/segmented-toggle';
 import { notifySuccess } from '../../lib/notify';
 import { cannedRepliesQuery } from './conversation-api';
 import { Section } from './section';
@@ -44,11 +45,10 @@ export function Composer({ conversation: c, onDone, onArchived, replyRef }: Comp
       title={mode === 'reply' ? 'Reply' : 'Internal note'}
       testId="composer"
       aside={
-        <SegmentedControl
-          size="xs"
-          aria-label="Write a reply or a note"
+        <SegmentedToggle
+          label="Write a reply or a note"
           value={mode}
-          onChange={(value) => setMode(value as Mode)}
+          onChange={setMode}
           data={[
             { value: 'reply', label: 'Reply' },
             { value: 'note', label: 'Note' },

@@ -1,5 +1,5 @@
 /** The conversation workspace's queries: the thread, the sender's orders, staff to assign, canned replies. */
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { CannedReplyListSchema } from '../../../domain/contract/canned-replies';
 import { ConversationResponseSchema, CustomerOrdersSchema } from '../../../domain/contract/conversations';
 import { api } from '../../api/client';
@@ -23,3 +23,13 @@ export const cannedRepliesQuery = queryOptions({
   queryKey: queryKeys.cannedReplies.all,
   queryFn: ({ signal }) => api.get('canned_replies', CannedReplyListSchema, { signal }),
 });
+
+/**
+ * Fetches a thread and its sender's orders before it is opened (the row under the pointer or the keyboard's
+ * focus, the threads either side of the open one), so opening it, or archiving the one before it, shows it
+ * from the cache. Answers still fresh (the client's staleTime) are not asked for again.
+ */
+export function prefetchConversation(queryClient: QueryClient, id: number): void {
+  void queryClient.prefetchQuery(conversationQuery(String(id)));
+  void queryClient.prefetchQuery(customerOrdersQuery(id));
+}

@@ -24,13 +24,13 @@ import { IconAlertTriangle, IconArchive, IconBellRinging, IconClock, IconInbox }
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { Conversation } from '../../../domain/contract/conversations';
+import type { Conversation, InboxList } from '../../../domain/contract/conversations';
 import { formatDateTime } from '../../../domain/format';
 import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useCurrentUser } from '../../components/auth';
 import { type ScreenAction, useScreenActions } from '../../components/screen-actions';
-import { notifySuccess } from '../../lib/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { paths } from '../../paths';
 import { assigneesQuery } from '../dashboard/conversation-assignees';
 import {
@@ -139,15 +139,26 @@ function ConversationView({ conversation: c, onLeave }: { conversation: Conversa
     void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
   };
 
+  // Archiving opens the next thread at once, while the server archives this one (optimistic, as `e` in a
+  // mail client): should it refuse, the toast says so and the thread is listed again.
   const archive = useMutation({
     mutationFn: () => (c.active ? archiveConversation(c.id) : toggleConversation(c.id)),
+    onMutate: () => {
+      if (!c.active) return;
+      onLeave();
+      queryClient.setQueriesData<InboxList>({ queryKey: queryKeys.conversations.inboxAll }, (list) =>
+        list && list.folder !== 'archived'
+          ? { ...list, conversations: list.conversations.filter((x) => x.id !== c.id) }
+          : list,
+      );
+    },
     onSuccess: ({ conversation }) => {
       afterChange();
-      if (conversation.active) notifySuccess('Moved back to the inbox.');
-      else {
-        notifySuccess('Conversation archived.');
-        onLeave();
-      }
+      notifySuccess(conversation.active ? 'Moved back to the inbox.' : 'Conversation archived.');
+    },
+    onError: (error) => {
+      afterChange();
+      if (c.active) notifyError(error, `Could not archive “${c.subject?.trim() || `conversation ${c.id}`}”`);
     },
   });
   const snooze = useMutation({

@@ -7,7 +7,7 @@
 import { Badge, Box, Group, Pagination, Paper, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Conversation, InboxFolder } from '../../../domain/contract/conversations';
@@ -15,6 +15,7 @@ import { formatDateTime } from '../../../domain/format';
 import { PageHeader } from '../../components/page-title';
 import { useScreenActions } from '../../components/screen-actions';
 import { paths } from '../../paths';
+import { prefetchConversation } from '../conversation/conversation-api';
 import { ConversationPane } from '../conversation/conversation-pane';
 import { EmptyState, ListSkeleton, LoadFailed } from '../dashboard/dashboard-card';
 import { inboxQuery } from './inbox-api';
@@ -51,6 +52,19 @@ export default function InboxPage() {
 
   const open = (next: number | null) =>
     navigate(next === null ? paths.inbox(folder) : paths.conversation(next, folder));
+
+  // j, k and archiving open the threads either side of the open one: have them ready.
+  const queryClient = useQueryClient();
+  const prefetch = (threadId: number) => prefetchConversation(queryClient, threadId);
+  const idList = ids.join(',');
+  useEffect(() => {
+    if (openId === null || idList === '') return;
+    const listed = idList.split(',').map(Number);
+    for (const delta of [1, -1] as const) {
+      const next = neighbour(listed, openId, delta);
+      if (next !== null && next !== openId) prefetchConversation(queryClient, next);
+    }
+  }, [openId, idList, queryClient]);
 
   useScreenActions([
     {
@@ -119,6 +133,7 @@ export default function InboxPage() {
         placeholder={list.isPlaceholderData}
         error={list.isError && !list.data ? list.error : null}
         onRetry={() => list.refetch()}
+        onPrefetch={prefetch}
       />
       {list.data && list.data.total_pages > 1 && (
         <Box component="nav" aria-label="Conversation pages">
@@ -196,6 +211,7 @@ function ThreadList({
   placeholder,
   error,
   onRetry,
+  onPrefetch,
 }: {
   folder: InboxFolder;
   rows: readonly Conversation[];
@@ -204,6 +220,8 @@ function ThreadList({
   placeholder: boolean;
   error: Error | null;
   onRetry: () => void;
+  /** The pointer or the keyboard's focus is on a thread: it may be opened next. */
+  onPrefetch: (id: number) => void;
 }) {
   const current = useRef<HTMLAnchorElement>(null);
   // j and k move the open thread: keep it in sight.
@@ -233,6 +251,8 @@ function ThreadList({
                 aria-current={isOpen ? 'page' : undefined}
                 data-testid="inbox-row"
                 data-id={c.id}
+                onMouseEnter={() => onPrefetch(c.id)}
+                onFocus={() => onPrefetch(c.id)}
                 display="block"
                 px="sm"
                 py={8}

@@ -2,10 +2,11 @@
  * Beside the panels: the comments and the item's timeline, newest first. Only comments that need action
  * (customer messages, notes, escalations…) carry the "Actioned" tick and count as to-dos.
  */
-import { Checkbox, Group, ScrollArea, Stack, Text, Timeline } from '@mantine/core';
+import { Checkbox, Group, Stack, Text, Timeline } from '@mantine/core';
 import { useState } from 'react';
 import type { Comment, OrderItemEvent } from '../../../domain/contract/order-item';
 import { formatDateTime } from '../../../domain/format';
+import { ScrollBox } from '../../components/scroll-box';
 import { SectionCard } from '../../components/section-card';
 import { describeEvent } from './event-text';
 import { itemPath } from './order-api';
@@ -90,15 +91,11 @@ export function CommentsCard() {
       {comments.length === 0 ? (
         <EmptyLine>No comments yet. Notes, escalations and customer messages appear here.</EmptyLine>
       ) : (
-        <ScrollArea.Autosize
-          mah={420}
-          type="auto"
-          viewportProps={{ tabIndex: 0, role: 'group', 'aria-label': 'Comments, newest first' }}
-        >
+        <ScrollBox maxHeight={420} label="Comments, newest first">
           {comments.map((c) => (
             <CommentRow key={c.id} comment={c} onToggle={() => run(c.id)} busy={busy === c.id} />
           ))}
-        </ScrollArea.Autosize>
+        </ScrollBox>
       )}
     </SectionCard>
   );
@@ -137,11 +134,7 @@ export function TimelineCard() {
       {events.length === 0 ? (
         <EmptyLine>Nothing has happened to this item yet.</EmptyLine>
       ) : (
-        <ScrollArea.Autosize
-          mah={520}
-          type="auto"
-          viewportProps={{ tabIndex: 0, role: 'group', 'aria-label': 'Timeline, newest first' }}
-        >
+        <ScrollBox maxHeight={520} label="Timeline, newest first">
           <Timeline bulletSize={10} lineWidth={2} px="md" py="sm" active={0} aria-label="Timeline">
             {events.map((e) => (
               <Timeline.Item key={e.id}>
@@ -149,7 +142,7 @@ export function TimelineCard() {
               </Timeline.Item>
             ))}
           </Timeline>
-        </ScrollArea.Autosize>
+        </ScrollBox>
       )}
     </SectionCard>
   );

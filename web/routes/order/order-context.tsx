@@ -3,7 +3,7 @@
  * link to its own page (this one marked), and the customer's other orders (by e-mail) one click away in a
  * popover, each linking to its first item. Lives in the summary card, so it is in view on a phone too.
  */
-import { Anchor, Button, Group, Popover, ScrollArea, Skeleton, Text } from '@mantine/core';
+import { Anchor, Button, Group, Popover, Skeleton, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import type { OrderContext } from '../../../domain/contract/order-context';
 import { formatDate } from '../../../domain/format';
 import type { StateGroup } from '../../../domain/states';
 import { orderContextQuery } from '../../api/order-context';
+import { ScrollBox } from '../../components/scroll-box';
 import { StateBadge } from '../../components/state-badge';
 import { paths } from '../../paths';
 import classes from './order-context.module.css';
@@ -68,7 +69,7 @@ function CustomerOrders({ context }: { context: OrderContext }) {
         <Text size="xs" c="dimmed" mb={6}>
           Orders placed with {context.order.email}, newest first
         </Text>
-        <ScrollArea.Autosize mah={320} type="auto">
+        <ScrollBox maxHeight={320}>
           <ul className={classes.orders}>
             {orders.map((o) => (
               <li key={o.id} className={classes.order}>
@@ -87,7 +88,7 @@ function CustomerOrders({ context }: { context: OrderContext }) {
               </li>
             ))}
           </ul>
-        </ScrollArea.Autosize>
+        </ScrollBox>
         {total > orders.length && (
           <Text size="xs" c="dimmed" mt={6}>
             The newest {orders.length} of {total}; search by the e-mail for the rest.
