@@ -36,6 +36,7 @@ import { DueDate } from './due-date';
 import { KeyboardRow } from './keyboard-row';
 import { isFilterEmpty, type ListFilterValue } from './list-filter';
 import { ListFilterBar } from './list-filter-bar';
+import { useOrderItemPrefetch } from './order-item-prefetch';
 import classes from './order-items-table.module.css';
 import { queueCountText, sortChange } from './queue-view';
 import { StateBadge } from './state-badge';
@@ -196,6 +197,7 @@ export function OrderItemsTable<T extends OrderItemListRow>({
     ) : (
       <Table.Th>{text}</Table.Th>
     );
+  const prefetchOnPoint = useOrderItemPrefetch();
   const columnCount = 7 + columns.length + (selection ? 1 : 0) + (rowAction ? 1 : 0);
 
   return (
@@ -228,6 +230,7 @@ export function OrderItemsTable<T extends OrderItemListRow>({
           style={stale ? { opacity: 0.6, transition: 'opacity 150ms' } : undefined}
         >
           <Table
+            {...prefetchOnPoint}
             ref={tableRef}
             stickyHeader
             stickyHeaderOffset={56}

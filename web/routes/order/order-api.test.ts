@@ -7,12 +7,13 @@ import { FcoBatchResponseSchema } from '../../../domain/contract/queues';
 import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { stubApi } from '../../test/fetch';
-import { orderItemDetail } from '../../test/fixtures';
+import { orderItem, orderItemDetail } from '../../test/fixtures';
 import {
   attachmentFileUrl,
   coverLetterUrl,
   fieldErrorsOf,
   itemPath,
+  listedOrderItem,
   orderItemQuery,
   toFailure,
   useItemMutation,
@@ -191,5 +192,21 @@ describe('useItemMutation', () => {
     );
     expect((error as ApiError).status).toBe(404);
     expect(invalidated()).toEqual([queryKeys.orderItems.detail(key)]);
+  });
+});
+
+describe('listedOrderItem', () => {
+  it('finds the row of the item in any list the cache holds, by ref or id, and nothing else', () => {
+    const client = new QueryClient();
+    const row = orderItem({ id: 41, ref: '100241-1' });
+    client.setQueryData(['order_items', 'queue', { page: 1 }], {
+      order_items: [orderItem({ id: 7, ref: '7-1' }), row],
+    });
+    client.setQueryData(['users', 'orderers'], { orderers: [] });
+    client.setQueryData(['search', 'x'], { order_items: 'not a list' });
+    expect(listedOrderItem(client, '100241-1')).toBe(row);
+    expect(listedOrderItem(client, '41')).toBe(row);
+    expect(listedOrderItem(client, '100241-2')).toBeNull();
+    expect(listedOrderItem(new QueryClient(), '100241-1')).toBeNull();
   });
 });

@@ -3,9 +3,16 @@
  * inline edit goes through. It sends the item's lock_version, puts the answered record into the cache, and
  * on a 409 reloads the item while the caller keeps what the user typed.
  */
-import { partialMatchKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  partialMatchKey,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   type OrderItemDetail,
+  type OrderItemListRow,
   type OrderItemResponse,
   OrderItemResponseSchema,
 } from '../../../domain/contract/order-item';
@@ -21,6 +28,22 @@ export const orderItemQuery = (key: string) =>
       api.get(`order_items/${encodeURIComponent(key)}`, OrderItemResponseSchema, { signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
+
+/**
+ * The item as a list already in the cache shows it (a queue, the dashboard, the team list): its row, found by
+ * ref or id, for the order page to show while the item itself loads. Null when no list holds it.
+ */
+export function listedOrderItem(queryClient: QueryClient, key: string): OrderItemListRow | null {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const data = query.state.data;
+    if (typeof data !== 'object' || data === null || !('order_items' in data)) continue;
+    const rows = (data as { order_items: unknown }).order_items;
+    if (!Array.isArray(rows)) continue;
+    const row = (rows as OrderItemListRow[]).find((r) => r.ref === key || String(r.id) === key);
+    if (row) return row;
+  }
+  return null;
+}
 
 /** `order_items/<ref>/<action>` for an item. */
 export const itemPath = (item: Pick<OrderItemDetail, 'ref'>, action?: string) =>

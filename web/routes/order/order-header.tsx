@@ -3,12 +3,24 @@
  * despatch-by, with the flag toggle, originals received and postpone notification (both ask first: they
  * cannot be undone) and the cover letter.
  */
-import { Anchor, Button, Card, Group, Menu, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconCalendarPause, IconFlag, IconFlagFilled, IconMailbox, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import type { OrderItemDetail } from '../../../domain/contract/order-item';
+import type { OrderItemDetail, OrderItemListRow } from '../../../domain/contract/order-item';
 import { formatDate, formatDateTime, formatPence } from '../../../domain/format';
 import { DELIVERY_REGION_OPTIONS } from '../../../domain/options';
 import {
@@ -323,6 +335,34 @@ function useHeaderActions() {
       </>
     ),
   };
+}
+
+/**
+ * The summary's first row from a list's row of the item, shown while the item loads (order-page.tsx): the
+ * same facts in the same places, so the page does not jump when the item arrives.
+ */
+export function SummaryPreview({ row }: { row: OrderItemListRow }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label="Summary">
+      <Group gap={40} align="flex-start" style={{ rowGap: 12 }}>
+        <Fact label="State" testId="item-state">
+          <StateBadge label={row.state_label} group={row.state_group} />
+        </Fact>
+        <Fact label="Assigned to">
+          <Text size="sm">{row.user?.name ?? 'Unassigned'}</Text>
+        </Fact>
+        <Fact label="Net value">
+          <Text size="sm" fw={600}>
+            {formatPence(row.net_value)}
+          </Text>
+        </Fact>
+        <Fact label="Despatch by">
+          <DueDate value={row.despatch_due_on} open={!isFinalState(row.current_state)} />
+        </Fact>
+      </Group>
+      <Skeleton h={70} mt="md" radius="sm" />
+    </Card>
+  );
 }
 
 export function OrderHeader() {

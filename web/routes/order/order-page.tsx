@@ -1,7 +1,9 @@
 /** /orders/:orderId (id or ref): an order item with its action panels, details, comments, attachments and timeline. */
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import type { OrderItemListRow } from '../../../domain/contract/order-item';
+import { formatDateTime } from '../../../domain/format';
 import { isApiError } from '../../api/client';
 import { orderContextQuery } from '../../api/order-context';
 import { useCurrentUser } from '../../components/auth';
@@ -13,16 +15,27 @@ import { AttachmentsCard } from './attachments';
 import { DetailsCard } from './details-card';
 import { DraftProvider } from './drafts';
 import { CommentsCard, TimelineCard } from './history-cards';
-import { orderItemQuery } from './order-api';
-import { OrderHeader } from './order-header';
+import { listedOrderItem, orderItemQuery } from './order-api';
+import { OrderHeader, SummaryPreview } from './order-header';
 import classes from './order-page.module.css';
 import { OrderItemProvider } from './panel-kit';
 
-function LoadingPage({ orderId }: { orderId: string }) {
+/**
+ * While the item loads: its ref, and what the list it was opened from already showed of it (its row: type,
+ * customer, state, assignee, value, despatch-by) at once, the rest as grey bars.
+ */
+function LoadingPage({ orderId, row }: { orderId: string; row: OrderItemListRow | null }) {
   return (
     <Stack gap="md" role="status" aria-busy="true" aria-label={`Loading order item ${orderId}`}>
-      <PageHeader title={`Order item ${orderId}`} description="Loading…" />
-      <Skeleton h={150} radius="md" />
+      <PageHeader
+        title={`Order item ${row?.ref ?? orderId}`}
+        description={
+          row
+            ? `${row.type} · ${row.order.customer_name} · placed ${formatDateTime(row.order.placed_at)}`
+            : 'Loading…'
+        }
+      />
+      {row ? <SummaryPreview row={row} /> : <Skeleton h={150} radius="md" />}
       <div className={classes.layout}>
         <Stack gap="md">
           <Skeleton h={260} radius="md" />
@@ -80,7 +93,11 @@ const ITEM_REF = /^[^-\s]+-\d+$/;
  * by ref), its order's context, which the header otherwise asks for only once the item is there.
  */
 export function prefetch(queryClient: QueryClient, { params }: ScreenOpening) {
-  const key = params.orderId ?? '';
+  prefetchItem(queryClient, params.orderId ?? '');
+}
+
+/** The item's answers, asked for ahead (a link pointed at, web/components/order-item-prefetch.ts, or the route). */
+export function prefetchItem(queryClient: QueryClient, key: string) {
   void queryClient.prefetchQuery(orderItemQuery(key));
   if (ITEM_REF.test(key)) void queryClient.prefetchQuery(orderContextQuery(key));
 }
@@ -89,11 +106,12 @@ export default function OrderPage() {
   const { orderId = '' } = useParams();
   const user = useCurrentUser();
   const query = useQuery(orderItemQuery(orderId));
+  const queryClient = useQueryClient();
 
   if (!query.data) {
     if (query.error)
       return <LoadFailed orderId={orderId} error={query.error} retry={() => query.refetch()} />;
-    return <LoadingPage orderId={orderId} />;
+    return <LoadingPage orderId={orderId} row={listedOrderItem(queryClient, orderId)} />;
   }
   const item = query.data.order_item;
   const canWork = item.panels.includes('Modify Order');
