@@ -1,5 +1,6 @@
 /** Building blocks shared by the contract schemas: money, dates, ids, text, paging and lock versions. */
 import { z } from 'zod';
+import { londonToday } from '../format';
 
 /** Integer pence, as money always travels on the wire. */
 export const PenceSchema = z
@@ -36,6 +37,12 @@ export const IsoDateSchema = z.iso
   .date({ error: 'Enter a real date as yyyy-mm-dd.' })
   .max(10)
   .refine(notYearZero, 'Enter a real date as yyyy-mm-dd.');
+
+/** The day of a birth, marriage or death: a real London calendar day, today at the latest. */
+export const EventDateSchema = IsoDateSchema.refine(
+  (day) => day <= londonToday(new Date()),
+  'The event date cannot be in the future.',
+);
 
 /** A moment as an ISO 8601 string (responses). */
 export const TimestampSchema = z.string();

@@ -11,13 +11,12 @@ import {
   TRANSLATION_TYPES,
   translationTypeOf,
 } from '../states';
-import { isFutureDay } from '../workflow/result';
 import { CountryCodeSchema, LanguageCodeSchema } from './codes';
 import {
   EmailSchema,
+  EventDateSchema,
   enumOf,
   IdSchema,
-  IsoDateSchema,
   IsoDateTimeSchema,
   PenceSchema,
   requiredText,
@@ -75,10 +74,7 @@ export const StorefrontOrderableSchema = z.object({
   firstname_c: optionalText(200),
   surname_c: optionalText(200),
   /** The day of the birth, marriage or death: a London calendar day, today at the latest. */
-  event_date: IsoDateSchema.refine(
-    (day) => !isFutureDay(day, new Date()),
-    'The event date cannot be in the future.',
-  ).nullish(),
+  event_date: EventDateSchema.nullish(),
   event_place: optionalText(300),
 });
 export type StorefrontOrderable = z.infer<typeof StorefrontOrderableSchema>;

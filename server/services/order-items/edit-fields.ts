@@ -9,7 +9,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CountryCodeSchema, LanguageCodeSchema } from '../../../domain/contract/codes';
-import { EmailSchema, IsoDateSchema } from '../../../domain/contract/common';
+import { EmailSchema, EventDateSchema } from '../../../domain/contract/common';
 import { AddressInputSchema } from '../../../domain/contract/order-item-actions';
 import { DELIVERY_REGIONS, type DeliveryRegion, priceOf } from '../../../domain/pricing';
 import { isFinalState } from '../../../domain/states';
@@ -52,7 +52,7 @@ export const EDITABLE = {
     surname_b: ['surnameB', name],
     firstname_c: ['firstnameC', name],
     surname_c: ['surnameC', name],
-    event_date: ['eventDate', IsoDateSchema.nullable()],
+    event_date: ['eventDate', EventDateSchema.nullable()],
     event_place: ['eventPlace', z.string().trim().max(200).nullable()],
     certificate_country: ['certificateCountry', z.enum(['EW', 'NI', 'SC', 'RI', 'OS']).nullable()],
     apostille_country: ['apostilleCountry', CountryCodeSchema.nullable()],

@@ -275,6 +275,12 @@ describe('inline edits (PUT)', () => {
       (d: { order: { id: number } }) => ({ order_attributes: { id: d.order.id, email: 'not-an-email' } }),
     ],
     ['no record', () => ({})],
+    [
+      'an event date in the future',
+      (d: { orderable: { id: number } }) => ({
+        orderable_attributes: { id: d.orderable.id, event_date: '2999-01-01' },
+      }),
+    ],
   ])('refuses %s with 422 and changes nothing', async (_name, body) => {
     const item = await buildOrderItem(ctx.database, { currentState: 'waiting_gro', userId: aliceId });
     const detail = (
