@@ -5,6 +5,7 @@ import { CurrentUserSchema, NotificationListSchema } from '../../domain/contract
 import { connection } from '../lib/connection';
 import {
   ApiError,
+  answerChecks,
   api,
   apiUrl,
   currentLocationForReturn,
@@ -126,6 +127,26 @@ describe('api client', () => {
       // @ts-expect-error every call names the schema of its answer
       api.get<{ id: number }>('notifications');
     expect(unchecked).toBeTypeOf('function');
+  });
+
+  it('in the production build, answers at once and checks the answer when the page is idle, logging a refusal', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    answerChecks.mode = 'when_idle';
+    try {
+      const body = { order_item: { id: '1', ref: '1-1' } };
+      stubFetch(200, body);
+      await expect(api.post('order_items/1-1/escalate', {}, ItemAnswerSchema)).resolves.toEqual(body);
+      await vi.waitFor(() => expect(log).toHaveBeenCalledTimes(1));
+      expect(log.mock.calls[0][0]).toContain('POST /api/v1/order_items/1-1/escalate.json answered 200');
+      log.mockClear();
+      stubFetch(200, { order_item: { id: 1, ref: '1-1' } });
+      await api.post('order_items/1-1/escalate', {}, ItemAnswerSchema);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(log).not.toHaveBeenCalled();
+    } finally {
+      answerChecks.mode = 'before_use';
+      log.mockRestore();
+    }
   });
 
   it('turns an answer the schema refuses into ApiError bad_response, and logs the issues', async () => {

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { ApiErrorBody } from '../../domain/contract/session';
 import { connection, isGatewayFailure } from '../lib/connection';
 import { paths } from '../paths';
+import { isPlainSchema } from './plain-schema';
 
 /** A failed API call: the HTTP status and the server's error code, message and details. */
 export class ApiError extends Error {
@@ -211,17 +212,44 @@ async function request<S extends z.ZodType>(
     if (typeof token === 'string' && token) csrfToken = token;
   }
 
-  // A reply the screen cannot read must fail here, with a message it can show, not later as a blank or
-  // a crash deep inside a component. The issues are for developers only: the console, not the screen.
-  const checked = (await schema).safeParse(parsed);
-  if (!checked.success) {
+  const refused = (issues: unknown) =>
     console.error(
       `${method} ${apiUrl(path)} answered ${response.status} with a body its schema refuses:`,
-      checked.error.issues,
+      issues,
     );
+  const resolved = await schema;
+  if (answerChecks.mode === 'when_idle' && isPlainSchema(resolved)) {
+    whenIdle(() => {
+      const checked = resolved.safeParse(parsed);
+      if (!checked.success) refused(checked.error.issues);
+    });
+    return parsed as z.output<S>;
+  }
+  // A reply the screen cannot read must fail here, with a message it can show, not later as a blank or
+  // a crash deep inside a component. The issues are for developers only: the console, not the screen.
+  const checked = resolved.safeParse(parsed);
+  if (!checked.success) {
+    refused(checked.error.issues);
     throw new ApiError(response.status, BAD_RESPONSE, BAD_RESPONSE_MESSAGE);
   }
   return checked.data;
+}
+
+/**
+ * When answers are checked against their schemas. In development and tests, before use: a reply the screen
+ * cannot read fails in `request`, with a message the screen can show. In the production build, once the page
+ * is idle, and only logged: the server writes every answer from the same schemas (and checks each against
+ * them in its tests and in demo mode), so checking again on the main thread before a screen could render only
+ * delayed every screen (issue 49, docs/performance.md). Only for a schema that transforms nothing
+ * (isPlainSchema), so the answer is the same either way; any other is parsed before use in both.
+ */
+export const answerChecks: { mode: 'before_use' | 'when_idle' } = {
+  mode: import.meta.env.PROD ? 'when_idle' : 'before_use',
+};
+
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 1);
 }
 
 /**
