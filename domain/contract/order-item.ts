@@ -240,7 +240,10 @@ export const OrderItemEventSchema = z.object({
   payload: z.unknown(),
   /** Who did it; null for the customer or the system. */
   user: z.string().nullable(),
-  /** An assignment: the name of the orderer the item went to (the payload holds only the id). */
+  /**
+   * An assignment: the name of the orderer the item went to (the payload holds only the id); an undone one
+   * (`undo` with payload.undone 'assign'): the orderer it had gone to.
+   */
   assigned_to: z.string().nullable().optional(),
   created_at: TimestampSchema,
 });
