@@ -13,6 +13,7 @@ import {
   OrderItemUpdateAttributesSchema,
   RepricedItemSchema,
 } from './order-item-actions';
+import { UndoOfferSchema } from './undo';
 
 export const AddressSchema = z.object({
   id: IdSchema,
@@ -262,3 +263,10 @@ export type OrderItemResponse = z.infer<typeof OrderItemResponseSchema>;
 
 export const OrderItemListSchema = z.object({ order_items: z.array(OrderItemSchema) });
 export type OrderItemList = z.infer<typeof OrderItemListSchema>;
+
+/** A reassignment or a flag of one item: the item as it is now, and the offer to undo it (undo.ts). */
+export const OrderItemUndoableResponseSchema = OrderItemResponseSchema.extend({ undo: UndoOfferSchema });
+export type OrderItemUndoableResponse = z.infer<typeof OrderItemUndoableResponseSchema>;
+
+/** Ticked items assigned to an orderer (all or none): the items, and the offer to undo it. */
+export const OrderItemListUndoableSchema = OrderItemListSchema.extend({ undo: UndoOfferSchema });

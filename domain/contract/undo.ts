@@ -1,13 +1,11 @@
 /**
  * Undo (issue 49): a change that can be taken back (an assignment, a flag, archiving a conversation, and the
- * bulk assign and flag) answers an undo offer beside its usual answer; `POST /undo.json` with the offer's
- * token takes the change back, once, if nothing has changed since (docs/decisions/undo.md).
+ * bulk assign and flag) answers an undo offer beside its usual answer (the answers are extended where they are
+ * defined: order-item.ts, lists.ts, conversations.ts); `POST /undo.json` with the offer's token takes the
+ * change back, once, if nothing has changed since (docs/decisions/undo.md). Kept small: the app shell loads it.
  */
 import { z } from 'zod';
 import { IdSchema, TimestampSchema } from './common';
-import { ConversationResponseSchema } from './conversations';
-import { BulkResponseSchema } from './lists';
-import { OrderItemListSchema, OrderItemResponseSchema } from './order-item';
 
 /** What an undo takes back: an assignment (one item or many), a flag or unflag (one or many), an archive. */
 export const UNDO_KINDS = ['assign', 'flag', 'archive'] as const;
@@ -51,25 +49,3 @@ export const UndoResultSchema = z.object({
   }),
 });
 export type UndoResult = z.infer<typeof UndoResultSchema>;
-
-/** A reassignment or a flag of one item: the item as it is now, and the offer to take it back. */
-export const OrderItemUndoableResponseSchema = OrderItemResponseSchema.extend({ undo: UndoOfferSchema });
-export type OrderItemUndoableResponse = z.infer<typeof OrderItemUndoableResponseSchema>;
-
-/** Ticked items assigned to an orderer (all or none): the items, and the offer to take it back. */
-export const OrderItemListUndoableSchema = OrderItemListSchema.extend({ undo: UndoOfferSchema });
-
-/** A bulk action's results, with an offer to take back what it did (null: nothing it did can be undone). */
-export const BulkUndoableResponseSchema = BulkResponseSchema.extend({
-  undo: UndoOfferSchema.nullable().describe(
-    'Takes back every item the call changed (assign, flag, unflag), all or none; null for a note, or when ' +
-      'no item changed.',
-  ),
-});
-export type BulkUndoableResponse = z.infer<typeof BulkUndoableResponseSchema>;
-
-/** An archived conversation, with the offer to put it back in the inbox (null: it was archived already). */
-export const ConversationArchivedSchema = ConversationResponseSchema.extend({
-  undo: UndoOfferSchema.nullable(),
-});
-export type ConversationArchived = z.infer<typeof ConversationArchivedSchema>;

@@ -6,8 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdSchema } from '../../domain/contract/common';
-import { BULK_CAP, BulkRequestSchema } from '../../domain/contract/lists';
-import { BulkUndoableResponseSchema } from '../../domain/contract/undo';
+import { BULK_CAP, BulkRequestSchema, BulkUndoableResponseSchema } from '../../domain/contract/lists';
 import { currentUser } from '../auth/guard';
 import { runBulkAction } from '../services/order-items/bulk';
 import { exportOrderItemsCsv } from '../services/order-items/csv-export';

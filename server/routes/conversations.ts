@@ -5,6 +5,7 @@ import {
   AssigneeListSchema,
   CartListSchema,
   CartResponseSchema,
+  ConversationArchivedSchema,
   ConversationAssignRequestSchema,
   ConversationListQuerySchema,
   ConversationListSchema,
@@ -20,7 +21,6 @@ import {
   InboxQuerySchema,
   NotifyAndCloseSchema,
 } from '../../domain/contract/conversations';
-import { ConversationArchivedSchema } from '../../domain/contract/undo';
 import { currentUser } from '../auth/guard';
 import { closeCart, listUnpaidCarts, notifyAndCloseCart, showCart } from '../services/carts/carts';
 import {

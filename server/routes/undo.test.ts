@@ -6,13 +6,13 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConversationArchivedSchema } from '../../domain/contract/conversations';
+import { BulkUndoableResponseSchema } from '../../domain/contract/lists';
 import {
-  BulkUndoableResponseSchema,
-  ConversationArchivedSchema,
   OrderItemListUndoableSchema,
   OrderItemUndoableResponseSchema,
-  UndoResultSchema,
-} from '../../domain/contract/undo';
+} from '../../domain/contract/order-item';
+import { UndoResultSchema } from '../../domain/contract/undo';
 import { ASSIGNMENT_UNDONE_KIND } from '../../domain/workflow/undo';
 import { conversations, notifications, orderItemEvents, orderItems, undoActions } from '../db/schema';
 import { buildOrderItem } from '../test/factories';

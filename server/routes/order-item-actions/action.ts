@@ -5,9 +5,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OrderItemResponseSchema } from '../../../domain/contract/order-item';
+import {
+  OrderItemResponseSchema,
+  OrderItemUndoableResponseSchema,
+} from '../../../domain/contract/order-item';
 import * as C from '../../../domain/contract/order-item-actions';
-import { OrderItemUndoableResponseSchema, type UndoKind } from '../../../domain/contract/undo';
+import type { UndoKind } from '../../../domain/contract/undo';
 import type { StaffActor, WorkflowAction } from '../../../domain/workflow/types';
 import { currentUser } from '../../auth/guard';
 import type { SessionUser } from '../../auth/sessions';

@@ -2,8 +2,11 @@
  * Who works on an item: an admin gives one item to another orderer, or assigns ticked items to one. Both
  * answer an offer to undo the assignment (POST /undo.json).
  */
+import {
+  OrderItemListUndoableSchema,
+  OrderItemUndoableResponseSchema,
+} from '../../../domain/contract/order-item';
 import * as C from '../../../domain/contract/order-item-actions';
-import { OrderItemListUndoableSchema, OrderItemUndoableResponseSchema } from '../../../domain/contract/undo';
 import { currentUser } from '../../auth/guard';
 import { assignToOrderer, reassign } from '../../services/order-items/assignment';
 import { showOrderItem, showOrderItems } from '../../services/order-items/queries';

@@ -6,8 +6,7 @@
  * others still proceed (docs/decisions/bulk-actions.md).
  */
 
-import type { BulkRequest, BulkResponse } from '../../../domain/contract/lists';
-import type { BulkUndoableResponse } from '../../../domain/contract/undo';
+import type { BulkRequest, BulkResponse, BulkUndoableResponse } from '../../../domain/contract/lists';
 import { permissionRefusal } from '../../../domain/workflow/decide';
 import type { StaffActor } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
