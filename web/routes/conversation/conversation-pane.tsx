@@ -30,6 +30,7 @@ import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useCurrentUser } from '../../components/auth';
 import { type ScreenAction, useScreenActions } from '../../components/screen-actions';
+import { offerUndo } from '../../components/undo-toast';
 import { notifySuccess } from '../../lib/notify';
 import { paths } from '../../paths';
 import { assigneesQuery } from '../dashboard/conversation-assignees';
@@ -140,12 +141,16 @@ function ConversationView({ conversation: c, onLeave }: { conversation: Conversa
   };
 
   const archive = useMutation({
-    mutationFn: () => (c.active ? archiveConversation(c.id) : toggleConversation(c.id)),
-    onSuccess: ({ conversation }) => {
+    // Moving a thread back to the inbox is its own undo: only archiving offers one.
+    mutationFn: async () =>
+      c.active ? archiveConversation(c.id) : { ...(await toggleConversation(c.id)), undo: null },
+    onSuccess: (answer) => {
       afterChange();
-      if (conversation.active) notifySuccess('Moved back to the inbox.');
+      if (answer.conversation.active) notifySuccess('Moved back to the inbox.');
       else {
-        notifySuccess('Conversation archived.');
+        const { undo } = answer;
+        if (undo) offerUndo({ message: `Conversation with ${customer} archived.`, offer: undo, queryClient });
+        else notifySuccess('Conversation archived.');
         onLeave();
       }
     },
