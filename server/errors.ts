@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'choose_item'
   | 'different_customer'
   | 'price_change'
+  | 'expired'
   | 'payload_too_large'
   | 'invalid_input'
   | 'too_many_attempts'
@@ -37,6 +38,8 @@ const statusOf: Record<ErrorCode, number> = {
   different_customer: 409,
   /** An inline edit that would change a price: it goes through Modify Order instead. */
   price_change: 409,
+  /** An undo offer past its window (docs/decisions/undo.md). */
+  expired: 410,
   payload_too_large: 413,
   invalid_input: 422,
   too_many_attempts: 429,

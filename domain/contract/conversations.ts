@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { STATE_GROUPS } from '../states';
 import { IdSchema, IsoDateTimeSchema, MAX_ID, PagingSchema, requiredText, TimestampSchema } from './common';
 import { AddressSchema } from './order-item';
+import { UndoOfferSchema } from './undo';
 
 export const ConversationReplySchema = z.object({
   id: IdSchema,
@@ -58,6 +59,12 @@ export type Conversation = z.infer<typeof ConversationSchema>;
 
 export const ConversationResponseSchema = z.object({ conversation: ConversationSchema });
 export type ConversationResponse = z.infer<typeof ConversationResponseSchema>;
+
+/** An archived conversation, with the offer to put it back (null: it was archived already). */
+export const ConversationArchivedSchema = ConversationResponseSchema.extend({
+  undo: UndoOfferSchema.nullable(),
+});
+export type ConversationArchived = z.infer<typeof ConversationArchivedSchema>;
 
 /** The answer to a transfer: the conversation and the item it became a reply on. */
 export const ConversationTransferredSchema = ConversationResponseSchema.extend({

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ALL_STATES, ORDER_ITEM_TYPES, type OrderItemState, STATE_GROUPS } from '../states';
 import { IdSchema, IsoDateSchema, LongTextSchema, TimestampSchema, UserRefSchema } from './common';
+import { UndoOfferSchema } from './undo';
 
 /** The flags a list can be narrowed to (all that are given must hold). */
 export const ITEM_FLAGS = ['escalated', 'on_hold', 'waiting_customer', 'flagged', 'overdue'] as const;
@@ -142,3 +143,12 @@ export const BulkResponseSchema = z.object({
   refused: z.number().int(),
 });
 export type BulkResponse = z.infer<typeof BulkResponseSchema>;
+
+/** A bulk action's results, with an offer to take back what it did (null: nothing it did can be undone). */
+export const BulkUndoableResponseSchema = BulkResponseSchema.extend({
+  undo: UndoOfferSchema.nullable().describe(
+    'Takes back every item the call changed (assign, flag, unflag), all or none; null for a note, or when ' +
+      'no item changed.',
+  ),
+});
+export type BulkUndoableResponse = z.infer<typeof BulkUndoableResponseSchema>;

@@ -13,6 +13,7 @@ import {
   OrderItemUpdateAttributesSchema,
   RepricedItemSchema,
 } from './order-item-actions';
+import { UndoOfferSchema } from './undo';
 
 export const AddressSchema = z.object({
   id: IdSchema,
@@ -240,7 +241,10 @@ export const OrderItemEventSchema = z.object({
   payload: z.unknown(),
   /** Who did it; null for the customer or the system. */
   user: z.string().nullable(),
-  /** An assignment: the name of the orderer the item went to (the payload holds only the id). */
+  /**
+   * An assignment: the name of the orderer the item went to (the payload holds only the id); an undone one
+   * (`undo` with payload.undone 'assign'): the orderer it had gone to.
+   */
   assigned_to: z.string().nullable().optional(),
   created_at: TimestampSchema,
 });
@@ -259,3 +263,10 @@ export type OrderItemResponse = z.infer<typeof OrderItemResponseSchema>;
 
 export const OrderItemListSchema = z.object({ order_items: z.array(OrderItemSchema) });
 export type OrderItemList = z.infer<typeof OrderItemListSchema>;
+
+/** A reassignment or a flag of one item: the item as it is now, and the offer to undo it (undo.ts). */
+export const OrderItemUndoableResponseSchema = OrderItemResponseSchema.extend({ undo: UndoOfferSchema });
+export type OrderItemUndoableResponse = z.infer<typeof OrderItemUndoableResponseSchema>;
+
+/** Ticked items assigned to an orderer (all or none): the items, and the offer to undo it. */
+export const OrderItemListUndoableSchema = OrderItemListSchema.extend({ undo: UndoOfferSchema });

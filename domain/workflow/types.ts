@@ -113,6 +113,9 @@ export interface WorkItem {
 /** Who acts: a signed-in staff member, or the system (storefront calls, scheduled jobs). */
 export type Actor = { kind: 'user'; id: number; role: Role } | { kind: 'system' };
 
+/** A signed-in member of staff acting. */
+export type StaffActor = Extract<Actor, { kind: 'user' }>;
+
 /** Every action the machine decides, with its input (already shape-checked by the contract schemas). */
 export type WorkflowAction =
   | { type: 'assign'; ordererId: number }
@@ -213,7 +216,8 @@ export interface Refusal {
 
 /** The timeline row the server records for every accepted action. */
 export interface WorkflowEvent {
-  action: ActionType;
+  /** The action, or `undo` for an assignment or a flag taken back (undo.ts). */
+  action: ActionType | 'undo';
   fromState: OrderItemState;
   toState: OrderItemState;
   payload: Record<string, unknown>;

@@ -28,10 +28,12 @@ import { OUTBOX_STATUSES } from '../../domain/contract/outbox';
 import { FCO_BATCH_STATES } from '../../domain/contract/queues';
 import { RoleSchema } from '../../domain/contract/session';
 import type { StorefrontCart } from '../../domain/contract/storefront';
+import { UNDO_KINDS } from '../../domain/contract/undo';
 import { CANCEL_REASONS, GRO_DESTINATIONS } from '../../domain/options';
 import { CARRIERS, DELIVERY_REGIONS, DESPATCH_BY, GRO_SERVICES } from '../../domain/pricing';
 import { ALL_STATES, ORDERABLE_TYPES } from '../../domain/states';
 import { type PendingUpdate, REFUND_ACTIONS } from '../../domain/workflow/types';
+import type { ItemBefore } from '../../domain/workflow/undo';
 
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -635,6 +637,55 @@ export const notifications = pgTable(
     index('notifications_user_idx').on(t.userId, t.createdAt),
     // The retention job's walk over read notifications, oldest first (server/jobs/retention.ts).
     index('notifications_read_retention_idx').on(t.createdAt).where(sql`${t.readAt} IS NOT NULL`),
+  ],
+);
+
+/** One thing an undo puts back (services/undo/undo.ts), with what it must still be for the undo to go ahead. */
+export type UndoTarget =
+  | {
+      type: 'order_item';
+      id: number;
+      ref: string;
+      /** The item's lock_version right after the act: any other value means it changed since (409). */
+      lockVersion: number;
+      /** The columns the act changed, as they were before it. */
+      before: ItemBefore;
+      /** The notifications the act recorded ("assigned to you"), removed if still unread. */
+      notificationIds: number[];
+    }
+  | {
+      type: 'conversation';
+      id: number;
+      /** The thread's lock_version and updated_at right after it was archived: what "unchanged since" means. */
+      lockVersion: number;
+      updatedAt: string;
+      /** The snooze archiving ended, put back if it is still ahead. */
+      snoozedUntil: string | null;
+    };
+
+/**
+ * Undo offers (issue 49, docs/decisions/undo.md): a reversible change answers a random token, of which only the
+ * SHA-256 is kept here with who made the change, what it changed and how each target was left. A token works
+ * once (`undone_at`, set under the row's lock) and until `expires_at`; the retention job deletes old offers.
+ */
+export const undoActions = pgTable(
+  'undo_actions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: UNDO_KINDS }).notNull(),
+    targets: jsonb('targets').$type<UndoTarget[]>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('undo_actions_token_hash_idx').on(t.tokenHash),
+    index('undo_actions_expires_idx').on(t.expiresAt),
+    check('undo_actions_kind_check', oneOf(t.kind, UNDO_KINDS)),
   ],
 );
 

@@ -76,13 +76,14 @@ export function backgroundJobs({ db, mail, log, retention = RETENTION_DEFAULTS }
       everyMs: 30_000,
       run: async () => ((await wakeDueSnoozes(db)) === WAKE_BATCH ? 'again' : undefined),
     },
-    // Its scans need not run every minute: expired sessions, old failures, delivered e-mail, read notices.
+    // Its scans need not run every minute: expired sessions, old failures, delivered e-mail, read notices,
+    // expired undo offers.
     {
       name: 'retention',
       everyMs: 10 * 60_000,
       run: async () => {
         const pruned = await runRetention(db, retention);
-        if (pruned.signInFailures + pruned.outbox + pruned.notifications > 0) {
+        if (pruned.signInFailures + pruned.outbox + pruned.notifications + pruned.undoOffers > 0) {
           log.info({ pruned }, 'retention: old rows deleted');
         }
       },

@@ -17,10 +17,11 @@ import {
   salesDaily,
   sessions,
   signInFailures,
+  undoActions,
 } from '../db/schema';
 import { buildUser, freshDatabase } from '../test/harness';
 import { backgroundJobs } from './registry';
-import { runRetention, SIGN_IN_FAILURE_KEEP_MS } from './retention';
+import { runRetention, SIGN_IN_FAILURE_KEEP_MS, UNDO_OFFER_KEEP_MS } from './retention';
 import { startJobRunner } from './runner';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('retention', () => {
-  it('deletes old sign-in failures, delivered e-mail, read notifications and expired sessions; keeps the rest', async () => {
+  it('deletes old sign-in failures, delivered e-mail, read notifications, expired sessions and undo offers; keeps the rest', async () => {
     const { db } = database;
     const user = await buildUser(database);
 
@@ -106,6 +107,21 @@ describe('retention', () => {
       },
     ]);
 
+    const offer = (tokenHash: string, expiresAt: Date) => ({
+      tokenHash,
+      userId: user.id,
+      kind: 'flag' as const,
+      targets: [],
+      expiresAt,
+    });
+    await db
+      .insert(undoActions)
+      .values([
+        offer('expired-long-ago', ago(UNDO_OFFER_KEEP_MS + 60_000)),
+        offer('expired-lately', ago(60_000)),
+        offer('still-open', new Date(now.getTime() + 5_000)),
+      ]);
+
     // Batches of 2: several statements for the five old failures.
     const result = await runRetention(db, { outboxDays: 90, notificationsDays: 90 }, now, 2);
     expect(result).toEqual({
@@ -113,8 +129,11 @@ describe('retention', () => {
       signInFailures: 5,
       outbox: 2,
       notifications: 1,
+      undoOffers: 1,
       complete: true,
     });
+    const offers = (await db.select({ h: undoActions.tokenHash }).from(undoActions)).map((r) => r.h).sort();
+    expect(offers).toEqual(['expired-lately', 'still-open']);
 
     const left = await db
       .select({ email: signInFailures.email })

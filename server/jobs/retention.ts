@@ -6,6 +6,8 @@
  *   whatever their age: the worker still owes them, and the outbox screen offers "send again" on failed ones.
  * - Notifications read and created more than RETENTION_NOTIFICATIONS_DAYS ago. Unread ones stay: the bell
  *   counts them and the list shows them until they are read.
+ * - Undo offers an hour after they expired (docs/decisions/undo.md): a token is of no use after its seconds;
+ *   the hour leaves an expired one answering 410 rather than 404 for a while.
  * - The sales summary's slots of days before yesterday (London), folded into one row per cell (slot 0): a
  *   day's cells are split over slots only while it is written at the same moment by several transactions
  *   (migration 0030); afterwards one row each keeps the report's month ~1,000 rows.
@@ -19,6 +21,7 @@ import { THROTTLE_WINDOW_MS } from '../services/auth/sign-in';
 import {
   deleteDeliveredEmails,
   deleteEmptyOpenItemCounts,
+  deleteExpiredUndoOffers,
   deleteReadNotifications,
   deleteSignInFailures,
   foldSalesSlots,
@@ -38,12 +41,15 @@ export const RETENTION_BATCH = 1000;
 export const SIGN_IN_FAILURE_KEEP_MS = THROTTLE_WINDOW_MS + 45 * 60 * 1000;
 const RUN_BUDGET_MS = 10_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Expired undo offers are kept this long. */
+export const UNDO_OFFER_KEEP_MS = 60 * 60 * 1000;
 
 export interface RetentionResult {
   sessions: 'purged';
   signInFailures: number;
   outbox: number;
   notifications: number;
+  undoOffers: number;
   /** False when the time budget ran out before every batch was done. */
   complete: boolean;
 }
@@ -89,11 +95,17 @@ export async function runRetention(
     deadline,
     batch,
   );
+  const undo = await inBatches(
+    () => deleteExpiredUndoOffers(db, new Date(now.getTime() - UNDO_OFFER_KEEP_MS), batch),
+    deadline,
+    batch,
+  );
   return {
     sessions: 'purged',
     signInFailures: failures.deleted,
     outbox: mail.deleted,
     notifications: read.deleted,
-    complete: failures.complete && mail.complete && read.complete,
+    undoOffers: undo.deleted,
+    complete: failures.complete && mail.complete && read.complete && undo.complete,
   };
 }

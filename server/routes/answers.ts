@@ -21,6 +21,7 @@ const REFUSALS = {
   409:
     "Not possible in the record's current state (`wrong_state`), the record changed since it was read " +
     '(`stale`), or it conflicts with another (`conflict`). Nothing was changed.',
+  410: 'No longer possible: its time ran out (`expired`). Nothing was changed.',
   413: 'The body or the file is too large (`payload_too_large`).',
   422: 'Invalid input; `details` names each field (`invalid_input`). Nothing was changed.',
   429: 'Too many attempts; wait and try again (`too_many_attempts`).',

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdSchema } from '../../domain/contract/common';
-import { BULK_CAP, BulkRequestSchema, BulkResponseSchema } from '../../domain/contract/lists';
+import { BULK_CAP, BulkRequestSchema, BulkUndoableResponseSchema } from '../../domain/contract/lists';
 import { currentUser } from '../auth/guard';
 import { runBulkAction } from '../services/order-items/bulk';
 import { exportOrderItemsCsv } from '../services/order-items/csv-export';
@@ -33,9 +33,15 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databa
           'action, in its own transaction, in id order, with its own timeline event and notifications; a ' +
           'refused item changes nothing and the others still proceed. assign is for administrators (an ' +
           "orderer's call answers 403 and changes nothing); an assignee who is not an active orderer answers " +
-          '422 and changes nothing. flag on a flagged item (unflag on an unflagged one) is done without a new event.',
+          '422 and changes nothing. flag on a flagged item (unflag on an unflagged one) is done without a new event. ' +
+          'undo takes back every item an assign, flag or unflag changed (POST /undo.json), all or none.',
         body: BulkRequestSchema,
-        response: { 200: json('A result per item, in id order, with the counts', BulkResponseSchema) },
+        response: {
+          200: json(
+            'A result per item, in id order, with the counts and the undo offer',
+            BulkUndoableResponseSchema,
+          ),
+        },
       },
     },
     async (request) =>

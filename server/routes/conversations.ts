@@ -5,6 +5,7 @@ import {
   AssigneeListSchema,
   CartListSchema,
   CartResponseSchema,
+  ConversationArchivedSchema,
   ConversationAssignRequestSchema,
   ConversationListQuerySchema,
   ConversationListSchema,
@@ -189,12 +190,16 @@ export const conversationRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
       schema: {
         tags,
         summary: 'Archive (and end a snooze)',
-        description: 'Archiving an archived conversation changes nothing.',
+        description:
+          'Archiving an archived conversation changes nothing (undo: null). Otherwise undo is the offer to put ' +
+          'it back where it was (POST /undo.json).',
         params: IdParams,
-        response: { 200: json('The conversation, archived', ConversationResponseSchema) },
+        response: {
+          200: json('The conversation, archived, and the offer to undo', ConversationArchivedSchema),
+        },
       },
     },
-    async (request) => archiveConversation(db, request.params.id),
+    async (request) => archiveConversation(db, request.params.id, currentUser(request).id),
   );
   app.post(
     '/conversations/:id/snooze.json',

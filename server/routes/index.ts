@@ -20,6 +20,7 @@ import { savedViewRoutes } from './saved-views';
 import { searchRoutes } from './search';
 import { sessionRoutes } from './session';
 import { storefrontRoutes } from './storefront';
+import { undoRoutes } from './undo';
 import { userAdminRoutes } from './users-admin';
 
 export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
@@ -30,6 +31,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   orderItemActionRoutes,
   orderContextRoutes,
   bulkRoutes,
+  undoRoutes,
   searchRoutes,
   savedViewRoutes,
   reportRoutes,

@@ -22,6 +22,7 @@ describe('bulkAction', () => {
       ],
       done: 1,
       refused: 1,
+      undo: { token: 'x'.repeat(43), expires_at: '2026-11-24T09:15:10.000Z' },
     };
     const requests = stubApi({ '/api/v1/order_items/bulk.json': answer });
     const request = { bulk: { action: 'flag' as const, order_item_ids: [1, 2] } };

@@ -2,13 +2,20 @@
  * Work on many order items at once (issue 18): the bulk action call and the CSV export of a selection. The
  * bulk action answers a result per item (done, or refused and why); the export downloads a file.
  */
-import { type BulkRequest, type BulkResponse, BulkResponseSchema } from '../../domain/contract/lists';
+import {
+  type BulkRequest,
+  type BulkUndoableResponse,
+  BulkUndoableResponseSchema,
+} from '../../domain/contract/lists';
 import { saveFile } from '../lib/download';
 import { api, postForFile } from './client';
 
-/** Assigns, flags, unflags or notes the selected items; each item is done or refused on its own. */
-export function bulkAction(request: BulkRequest): Promise<BulkResponse> {
-  return api.post('order_items/bulk', request, BulkResponseSchema);
+/**
+ * Assigns, flags, unflags or notes the selected items; each item is done or refused on its own. The answer
+ * carries the offer to undo what an assign, flag or unflag changed.
+ */
+export function bulkAction(request: BulkRequest): Promise<BulkUndoableResponse> {
+  return api.post('order_items/bulk', request, BulkUndoableResponseSchema);
 }
 
 /**

@@ -3,7 +3,8 @@
  * once: assign to an orderer (admins), flag, unflag, add a note, export as CSV. "Select all N matching" takes
  * every item the list's filter matches (up to the bulk cap), and an action on items the user has not seen on
  * this page is confirmed first, with the count. Afterwards it says what was done and what was refused (each
- * ref and why), refreshes the lists and keeps the refused items ticked.
+ * ref and why), refreshes the lists and keeps the refused items ticked; an assign, flag or unflag offers its
+ * Undo for a few seconds.
  */
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconDownload, IconFlag, IconFlagOff, IconNote, IconUserCheck, IconX } from '@tabler/icons-react';
@@ -28,9 +29,11 @@ import {
   readyToGo,
   selectionText,
   stillTicked,
+  undoableText,
 } from './bulk-model';
 import type { ListFilterValue } from './list-filter';
 import { useScreenActions } from './screen-actions';
+import { offerUndo } from './undo-toast';
 
 interface BulkBarProps {
   selected: ReadonlySet<number>;
@@ -100,6 +103,16 @@ export function BulkBar({
     onSuccess: async (result, request) => {
       dispatch({ type: 'done', action: request.bulk.action, result });
       onSelectedChange(stillTicked(result));
+      if (result.undo) {
+        const orderer = orderers.data?.orderers.find((o) => o.id === request.bulk.orderer_id)?.name ?? null;
+        offerUndo({
+          message: undoableText(request.bulk.action, result, orderer),
+          offer: result.undo,
+          queryClient,
+          // The result line would tell of a change no longer there.
+          onUndone: () => dispatch({ type: 'dismissed' }),
+        });
+      }
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.orderItems.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.orderers.all }),

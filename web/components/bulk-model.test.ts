@@ -13,6 +13,7 @@ import {
   readyToGo,
   selectionText,
   stillTicked,
+  undoableText,
 } from './bulk-model';
 
 const result: BulkResponse = {
@@ -54,6 +55,21 @@ describe('the bulk bar', () => {
   it('reports done and refused, and keeps the refused ticked', () => {
     expect(outcomeText('flag', result)).toBe('Flag: 2 done, 2 refused.');
     expect([...stillTicked(result)]).toEqual([2, 4]);
+  });
+
+  it('says what the Undo would take back: only the items the action changed', () => {
+    const flagged: BulkResponse = {
+      results: [
+        { id: 1, ref: '100-1', status: 'done', message: null },
+        { id: 2, ref: '100-2', status: 'done', message: 'Already flagged; nothing changed.' },
+        { id: 3, ref: '100-3', status: 'refused', message: 'Order item not found.' },
+      ],
+      done: 2,
+      refused: 1,
+    };
+    expect(undoableText('flag', flagged, null)).toBe('Flagged 1 item.');
+    expect(undoableText('unflag', result, null)).toBe('Unflagged 2 items.');
+    expect(undoableText('assign', result, 'Alice Orderer')).toBe('Assigned 2 items to Alice Orderer.');
   });
 });
 

@@ -51,6 +51,24 @@ export function outcomeText(action: BulkAction, result: BulkResponse): string {
   return `${BULK_VERBS[action]}: ${n(result.done)} done, ${n(result.refused)} refused.`;
 }
 
+/**
+ * What the Undo toast says an action did: the items it changed (done without "nothing changed"), e.g.
+ * "Assigned 3 items to Alice Orderer." or "Flagged 1 item.".
+ */
+export function undoableText(action: BulkAction, result: BulkResponse, orderer: string | null): string {
+  const changed = result.results.filter((r) => r.status === 'done' && r.message === null).length;
+  switch (action) {
+    case 'assign':
+      return `Assigned ${items(changed)} to ${orderer ?? 'the orderer'}.`;
+    case 'flag':
+      return `Flagged ${items(changed)}.`;
+    case 'unflag':
+      return `Unflagged ${items(changed)}.`;
+    case 'note':
+      return `Added a note to ${items(changed)}.`;
+  }
+}
+
 /** The items still ticked after an action: the refused ones, so they can be looked at or tried again. */
 export function stillTicked(result: BulkResponse): Set<number> {
   return new Set(result.results.filter((r) => r.status === 'refused').map((r) => r.id));

@@ -22,6 +22,7 @@ describe('group titles', () => {
     ['customer_reply', 3, '3 customer replies'],
     ['customer_reply', 1, '1 customer reply'],
     ['assigned', 2, '2 assignments'],
+    ['assignment_undone', 1, '1 assignment undone'],
     ['escalated', 1, '1 escalation'],
     ['something_new', 2, '2 × something new'],
   ])('%s × %i → %s', (kind, count, text) => {

@@ -17,6 +17,7 @@ export const notificationTarget = (n: Pick<Notification, 'order_item_ref'>): str
 /** Each kind the services notify about, as one and as many ('3 customer replies'). */
 const KIND_NOUNS: Record<string, [one: string, many: string]> = {
   assigned: ['assignment', 'assignments'],
+  assignment_undone: ['assignment undone', 'assignments undone'],
   customer_reply: ['customer reply', 'customer replies'],
   customer_upload: ['customer upload', 'customer uploads'],
   escalated: ['escalation', 'escalations'],

@@ -3,6 +3,7 @@ import {
   isModalOpen,
   isPaletteChord,
   isTyping,
+  isUndoChord,
   keyStep,
   ORDER_KEYS,
   PALETTE_ATTRIBUTE,
@@ -45,8 +46,20 @@ describe('keyStep', () => {
     expect(keyStep('g', 0, now, false)).toEqual({ kind: 'pending-g' });
     expect(keyStep('/', 0, now, false)).toEqual({ kind: 'search' });
     expect(keyStep('?', 0, now, false)).toEqual({ kind: 'help' });
+    expect(keyStep('z', 0, now, false)).toEqual({ kind: 'undo' });
     expect(keyStep('Enter', 0, now, false)).toEqual({ kind: 'none' });
     expect(keyStep('ArrowDown', 0, now, false)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('isUndoChord', () => {
+  it('is Ctrl+Z or ⌘Z, either case, not with Alt or Shift (redo)', () => {
+    expect(isUndoChord(key('z', { ctrlKey: true }))).toBe(true);
+    expect(isUndoChord(key('z', { metaKey: true }))).toBe(true);
+    expect(isUndoChord(key('Z', { ctrlKey: true }))).toBe(true);
+    expect(isUndoChord(key('z'))).toBe(false);
+    expect(isUndoChord(key('z', { ctrlKey: true, shiftKey: true }))).toBe(false);
+    expect(isUndoChord(key('z', { ctrlKey: true, altKey: true }))).toBe(false);
   });
 });
 

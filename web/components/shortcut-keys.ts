@@ -42,6 +42,9 @@ export const ORDER_KEYS = {
   print: 'p',
 } as const;
 
+/** The key that presses the Undo of the change just made, while its toast shows (undo-toast.tsx). */
+export const UNDO_KEY = 'z';
+
 /** How many panels have a number key (1 to 9). */
 export const NUMBERED_PANELS = 9;
 
@@ -62,6 +65,11 @@ export const SHORTCUT_SECTIONS: readonly ShortcutSection[] = [
         what: 'Submit the open form or dialog: an action panel, a bulk action, a confirmation (⌘Enter on a Mac)',
       },
       { keys: ['Esc'], what: 'Close a dialog or menu' },
+      {
+        keys: [UNDO_KEY],
+        what: 'Undo the assignment, flag or archive just made, while its Undo shows (5 seconds)',
+      },
+      { keys: ['Ctrl', 'Z'], what: 'The same, outside a text box (⌘Z on a Mac)' },
     ],
   },
   {
@@ -133,6 +141,13 @@ export function isPaletteChord(event: KeyLike): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
 }
 
+/** Ctrl+Z (⌘Z on a Mac): undo the change whose Undo shows (outside a text box, where it undoes typing). */
+export function isUndoChord(event: KeyLike): boolean {
+  return (
+    (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'z'
+  );
+}
+
 /** Ctrl+Enter (⌘Enter on a Mac) submits the form or dialog the user is in. */
 export function isSubmitChord(event: KeyLike): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && event.key === 'Enter';
@@ -191,12 +206,14 @@ export type KeyStep =
   | { kind: 'pending-g' }
   | { kind: 'search' }
   | { kind: 'help' }
+  | { kind: 'undo' }
   | { kind: 'screen'; key: string }
   | { kind: 'none' };
 
 /**
- * The meaning of a key pressed outside a field: the second key of a `g` sequence, `g` itself, `/`, `?`, or
- * a key for the screen (the order page's keys). `admin` decides whether admin-only places exist.
+ * The meaning of a key pressed outside a field: the second key of a `g` sequence, `g` itself, `/`, `?`, `z`
+ * (undo, while an Undo shows), or a key for the screen (the order page's keys). `admin` decides whether
+ * admin-only places exist.
  */
 export function keyStep(key: string, pendingGAt: number, now: number, admin: boolean): KeyStep {
   if (pendingGAt > 0 && now - pendingGAt < SEQUENCE_TIMEOUT_MS) {
@@ -208,6 +225,7 @@ export function keyStep(key: string, pendingGAt: number, now: number, admin: boo
   if (key === 'g') return { kind: 'pending-g' };
   if (key === '/') return { kind: 'search' };
   if (key === '?') return { kind: 'help' };
+  if (key === UNDO_KEY) return { kind: 'undo' };
   if (key.length === 1) return { kind: 'screen', key };
   return { kind: 'none' };
 }

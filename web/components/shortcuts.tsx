@@ -4,10 +4,12 @@
  * (⌘K) opens the command palette from anywhere but another dialog; Ctrl+Enter (⌘Enter) submits the form or
  * dialog the focus is in, as its submit button would, and never while that button is disabled or busy. Keys a screen registers through
  * useScreenActions (the order page's) run from here too, so a `g` sequence and a screen key never both fire.
+ * While an Undo toast shows, `z` and Ctrl+Z (⌘Z, outside a text box) press its Undo (undo-toast.tsx).
  */
 import { Badge, Group, Kbd, Stack, Table, Text, Title } from '@mantine/core';
 import { Fragment, useEffect, useId, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { showingUndo } from '../lib/undo-offer';
 import { LazyModal } from './lazy-modal';
 import type { ScreenActionsStore } from './screen-actions-store';
 import {
@@ -16,6 +18,7 @@ import {
   isPaletteChord,
   isSubmitChord,
   isTyping,
+  isUndoChord,
   keyStep,
   SHORTCUT_SECTIONS,
   type ShortcutHelp,
@@ -60,6 +63,14 @@ export function useGlobalShortcuts(handlers: ShortcutHandlers): void {
         else step.button.click();
         return;
       }
+      if (isUndoChord(event)) {
+        // In a text box Ctrl+Z undoes the typing, as everywhere; outside one it undoes the change just made.
+        const undo = showingUndo();
+        if (!undo || isTyping(event.target) || isModalOpen()) return;
+        event.preventDefault();
+        undo.run();
+        return;
+      }
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTyping(event.target) || isModalOpen()) return;
       const step = keyStep(event.key, pendingG.current, Date.now(), h.admin);
@@ -77,6 +88,13 @@ export function useGlobalShortcuts(handlers: ShortcutHandlers): void {
           event.preventDefault();
           h.onHelp();
           break;
+        case 'undo': {
+          const undo = showingUndo();
+          if (!undo) return;
+          event.preventDefault();
+          undo.run();
+          break;
+        }
         case 'screen': {
           // A focused button or link keeps Enter and Space; letters and digits are free.
           const action = h.store.byShortcut(step.key);

@@ -15,7 +15,8 @@ export const TOASTS = {
   containerWidth: 380,
 } as const;
 
-const CLOSE = { 'aria-label': 'Dismiss' };
+/** The close button of every toast, named for screen readers. */
+export const CLOSE = { 'aria-label': 'Dismiss' };
 
 /** How far from the viewport's bottom toasts reach (one or two, with their gaps). */
 const TOAST_ZONE_PX = 200;
@@ -36,7 +37,7 @@ export function toastLift(bar: Box | null, viewport: { width: number; height: nu
 }
 
 /** Measured when a toast shows: the bar comes and goes with the selection, and wraps on a phone. */
-function liftAboveBulkBar(): void {
+export function liftAboveBulkBar(): void {
   if (typeof document === 'undefined') return;
   const bar = document.querySelector('[role="region"][aria-label="Bulk actions"]');
   const lift = toastLift(bar?.getBoundingClientRect() ?? null, {

@@ -5,13 +5,17 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OrderItemResponseSchema } from '../../../domain/contract/order-item';
+import {
+  OrderItemResponseSchema,
+  OrderItemUndoableResponseSchema,
+} from '../../../domain/contract/order-item';
 import * as C from '../../../domain/contract/order-item-actions';
-import type { Actor, WorkflowAction } from '../../../domain/workflow/types';
+import type { UndoKind } from '../../../domain/contract/undo';
+import type { StaffActor, WorkflowAction } from '../../../domain/workflow/types';
 import { currentUser } from '../../auth/guard';
 import type { SessionUser } from '../../auth/sessions';
 import { showOrderItem } from '../../services/order-items/queries';
-import { runItemAction } from '../../services/order-items/run-action';
+import { runItemAction, runUndoableItemAction } from '../../services/order-items/run-action';
 import { json, refusals } from '../answers';
 import { ItemParams } from '../order-items';
 import type { RouteDeps } from '../route-deps';
@@ -26,7 +30,7 @@ export type ActionDb = RouteDeps['database']['db'];
 export const TAGS = ['order item actions'];
 
 /** The workflow's actor for the signed-in user. */
-export const actorOf = (user: SessionUser): Extract<Actor, { kind: 'user' }> => ({
+export const actorOf = (user: SessionUser): StaffActor => ({
   kind: 'user',
   id: user.id,
   role: user.role,
@@ -70,6 +74,12 @@ export const ITEM_ANSWER = {
   ...refusals(409),
 };
 
+/** What a reversible call answers: the item as it is now and the offer to undo (POST /undo.json), or 409. */
+const UNDOABLE_ITEM_ANSWER = {
+  200: json('The updated order item, and the offer to undo the change', OrderItemUndoableResponseSchema),
+  ...refusals(409),
+};
+
 /** One row of the action table: a workflow call, by name, and how to register its route. */
 export interface ActionRow {
   name: string;
@@ -79,7 +89,7 @@ export interface ActionRow {
 /**
  * A row of the action table: POST /order_items/{ref}/<name>.json takes `body`, turns it into a workflow
  * action with `toAction`, runs it on the item and answers the updated item; `summary` and `description` are
- * what OpenAPI says of it.
+ * what OpenAPI says of it. An `undo` kind makes the call reversible: it answers the offer to undo as well.
  */
 export function action<S extends z.ZodType>(
   name: string,
@@ -87,21 +97,28 @@ export function action<S extends z.ZodType>(
   toAction: (body: z.output<S>) => WorkflowAction,
   summary: string,
   description?: string,
+  undo?: UndoKind,
 ): ActionRow {
   const register = (app: ActionApp, db: ActionDb) => {
+    const response = undo ? UNDOABLE_ITEM_ANSWER : ITEM_ANSWER;
     app.post(
       `/order_items/:ref/${name}.json`,
-      { schema: { tags: TAGS, summary, description, params: ItemParams, body, response: ITEM_ANSWER } },
+      { schema: { tags: TAGS, summary, description, params: ItemParams, body, response } },
       async (request) => {
         const user = currentUser(request);
         const parsed = request.body as z.output<S>;
         const lockVersion = (parsed as { lock_version?: number } | undefined)?.lock_version;
-        const id = await runItemAction(db, {
+        const params = {
           key: request.params.ref,
           action: toAction(parsed),
           actor: actorOf(user),
           lockVersion,
-        });
+        };
+        if (undo) {
+          const done = await runUndoableItemAction(db, { ...params, undo });
+          return { ...(await showOrderItem(db, String(done.id), user)), undo: done.undo };
+        }
+        const id = await runItemAction(db, params);
         return showOrderItem(db, String(id), user);
       },
     );

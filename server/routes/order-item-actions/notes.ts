@@ -7,7 +7,14 @@ import { type ActionRow, action, NoPayload } from './action';
 
 /** Flag, note and reminder calls, as rows of the action table. */
 export const noteActions: ActionRow[] = [
-  action('toggle_flag', NoPayload, () => ({ type: 'toggle_flag' }), 'Flag or unflag'),
+  action(
+    'toggle_flag',
+    NoPayload,
+    () => ({ type: 'toggle_flag' }),
+    'Flag or unflag',
+    'Answers the offer to undo it (POST /undo.json).',
+    'flag',
+  ),
   action('add_note', C.AddNoteSchema, (b) => ({ type: 'add_note', body: b.note.body }), 'Add a note'),
   action(
     'postpone_notification',

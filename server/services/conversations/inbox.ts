@@ -15,6 +15,7 @@ import { AppError, invalidInput } from '../../errors';
 import type { LiveChange } from '../../live/channel';
 import { publishChange } from '../live/publish';
 import { recordNotification } from '../notifications/notifications';
+import { offerUndo } from '../undo/offers';
 import { lockConversation, PER_PAGE, selectConversation, showConversation, wire } from './conversations';
 
 /** The longest snooze: a thread put away for longer is better archived. */
@@ -103,18 +104,35 @@ export async function listInbox(db: Db, query: FolderPage) {
   };
 }
 
-/** Archives a thread (and ends its snooze); archiving an archived thread changes nothing. */
-export async function archiveConversation(db: Db, id: number) {
-  await transaction(db, async (tx) => {
+/**
+ * Archives a thread (and ends its snooze) for `userId`, with the offer to put it back in the inbox
+ * (docs/decisions/undo.md); archiving an archived thread changes nothing and offers no undo.
+ */
+export async function archiveConversation(db: Db, id: number, userId: number, now = new Date()) {
+  const undo = await transaction(db, async (tx) => {
     const c = await lockConversation(tx, id);
-    if (!c.active) return;
+    if (!c.active) return null;
     await tx
       .update(conversations)
-      .set({ active: false, snoozedUntil: null, updatedAt: new Date() })
+      .set({ active: false, snoozedUntil: null, updatedAt: now })
       .where(eq(conversations.id, id));
     await publishChange(tx, { topic: 'conversation', id });
+    return offerUndo(tx, {
+      userId,
+      kind: 'archive',
+      targets: [
+        {
+          type: 'conversation',
+          id,
+          lockVersion: c.lockVersion,
+          updatedAt: now.toISOString(),
+          snoozedUntil: c.snoozedUntil?.toISOString() ?? null,
+        },
+      ],
+      now,
+    });
   });
-  return showConversation(db, id);
+  return { ...(await showConversation(db, id)), undo };
 }
 
 /**

@@ -1,11 +1,16 @@
-/** Assigning order items to orderers (admins only, enforced by the workflow's permissions). */
+/**
+ * Assigning order items to orderers (admins only, enforced by the workflow's permissions). Both calls answer
+ * an offer to take the assignment back (docs/decisions/undo.md).
+ */
 
 import { and, eq } from 'drizzle-orm';
-import type { Actor } from '../../../domain/workflow/types';
+import type { UndoOffer } from '../../../domain/contract/undo';
+import type { StaffActor } from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
 import { transaction } from '../../db/client';
-import { users } from '../../db/schema';
+import { type UndoTarget, users } from '../../db/schema';
 import { invalidInput } from '../../errors';
+import { itemTarget, offerUndo } from '../undo/offers';
 import { applyItemAction, lockOrderItem } from './run-action';
 
 /** Refuses (422) anyone but an active orderer as the assignee. */
@@ -26,19 +31,26 @@ export async function requireOrderer(tx: Db | Tx, ordererId: number) {
 export async function assignToOrderer(
   db: Db,
   input: { ordererId: number; orderItemIds: number[] },
-  actor: Actor,
+  actor: StaffActor,
   now = new Date(),
-): Promise<number[]> {
+): Promise<{ ids: number[]; undo: UndoOffer }> {
   const ids = [...new Set(input.orderItemIds)].sort((a, b) => a - b);
-  await transaction(db, async (tx) => {
+  const undo = await transaction(db, async (tx) => {
     await requireOrderer(tx, input.ordererId);
+    const targets: UndoTarget[] = [];
     // Locking in id order keeps two concurrent assignments from deadlocking.
     for (const id of ids) {
       const row = await lockOrderItem(tx, id);
-      await applyItemAction(tx, row, { action: { type: 'assign', ordererId: input.ordererId }, actor, now });
+      const outcome = await applyItemAction(tx, row, {
+        action: { type: 'assign', ordererId: input.ordererId },
+        actor,
+        now,
+      });
+      targets.push(await itemTarget(tx, row, outcome));
     }
+    return offerUndo(tx, { userId: actor.id, kind: 'assign', targets, now });
   });
-  return ids;
+  return { ids, undo };
 }
 
 /** Reassigns one item (any state) to another orderer. */
@@ -46,18 +58,22 @@ export async function reassign(
   db: Db,
   key: string,
   input: { ordererId: number; lockVersion?: number },
-  actor: Actor,
+  actor: StaffActor,
   now = new Date(),
-): Promise<number> {
+): Promise<{ id: number; undo: UndoOffer }> {
   return transaction(db, async (tx) => {
     await requireOrderer(tx, input.ordererId);
     const row = await lockOrderItem(tx, key);
-    await applyItemAction(tx, row, {
+    const outcome = await applyItemAction(tx, row, {
       action: { type: 'assign', ordererId: input.ordererId },
       actor,
       lockVersion: input.lockVersion,
       now,
     });
-    return row.item.id;
+    const target = await itemTarget(tx, row, outcome);
+    return {
+      id: row.item.id,
+      undo: await offerUndo(tx, { userId: actor.id, kind: 'assign', targets: [target], now }),
+    };
   });
 }

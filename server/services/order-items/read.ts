@@ -211,7 +211,7 @@ const commentsJson = sql`coalesce((select json_agg(${commentJson} order by ${com
  * The order page's lists of the item in the row (`order_items`), each a JSON array in the answer's shape
  * (OrderItemDetailSchema, from wire.ts): `ukds_attachments` oldest first with their reviewer, `comments` (the
  * oldest COMMENTS_LIMIT) with their author and whether they need action, `events` (the newest TIMELINE_LIMIT)
- * with who did them and, for an assignment, the orderer's name.
+ * with who did them and, for an assignment (or its undo), the orderer's name.
  */
 const pageListColumns = {
   attachments: sql<
@@ -228,7 +228,7 @@ const pageListColumns = {
       order by ${orderItemEvents.createdAt} desc, ${orderItemEvents.id} desc
       limit ${sql.raw(String(TIMELINE_LIMIT))}) ${sql.identifier('event')}
     left join ${users} ${sql.identifier('actor')} on ${actor.id} = ${event.userId}
-    left join ${users} ${sql.identifier('assigned_to')} on ${event.action} = 'assign'
+    left join ${users} ${sql.identifier('assigned_to')} on ${event.action} in ('assign', 'undo')
       and ${assignedTo.id} = (${event.payload} ->> 'ordererId')::int), '[]')`,
 };
 

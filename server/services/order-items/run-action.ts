@@ -5,12 +5,21 @@
  */
 
 import { and, asc, eq, ne } from 'drizzle-orm';
+import type { UndoKind, UndoOffer } from '../../../domain/contract/undo';
 import { decide } from '../../../domain/workflow/decide';
-import type { Actor, OrderSibling, Outcome, WorkflowAction, WorkItem } from '../../../domain/workflow/types';
+import type {
+  Actor,
+  OrderSibling,
+  Outcome,
+  StaffActor,
+  WorkflowAction,
+  WorkItem,
+} from '../../../domain/workflow/types';
 import type { Db, Tx } from '../../db/client';
 import { transaction } from '../../db/client';
 import { orderables, orderItems } from '../../db/schema';
 import { AppError } from '../../errors';
+import { itemTarget, offerUndo } from '../undo/offers';
 import { type ActionItemRow, itemKey, loadOrderItemForAction } from './read';
 import { writeOutcome } from './write-outcome';
 
@@ -101,7 +110,8 @@ export async function toWorkItem(
   };
 }
 
-function refusalError(outcome: Exclude<ReturnType<typeof decide>, Outcome>): AppError {
+/** The AppError of a refusal: its code and message, and its details as field errors. */
+export function refusalError(outcome: Exclude<ReturnType<typeof decide>, Outcome>): AppError {
   const details = outcome.details
     ? Object.entries(outcome.details).map(([field, message]) => ({ field, message }))
     : undefined;
@@ -154,5 +164,25 @@ export async function runItemAction(db: Db, params: RunActionParams): Promise<nu
     const row = await lockOrderItem(tx, params.key);
     await applyItemAction(tx, row, params);
     return row.item.id;
+  });
+}
+
+/**
+ * Runs a reversible action (the flag) as runItemAction does, and answers with the item's id the offer to take
+ * it back (docs/decisions/undo.md).
+ */
+export async function runUndoableItemAction(
+  db: Db,
+  params: RunActionParams & { actor: StaffActor; undo: UndoKind },
+): Promise<{ id: number; undo: UndoOffer }> {
+  const now = params.now ?? new Date();
+  return transaction(db, async (tx) => {
+    const row = await lockOrderItem(tx, params.key);
+    const outcome = await applyItemAction(tx, row, { ...params, now });
+    const target = await itemTarget(tx, row, outcome);
+    return {
+      id: row.item.id,
+      undo: await offerUndo(tx, { userId: params.actor.id, kind: params.undo, targets: [target], now }),
+    };
   });
 }

@@ -12,6 +12,7 @@ import {
   outbox,
   salesDaily,
   signInFailures,
+  undoActions,
 } from '../../db/schema';
 
 /**
@@ -38,6 +39,22 @@ export async function deleteSignInFailures(db: Db, before: Date, batch: number):
     .delete(signInFailures)
     .where(inArray(signInFailures.id, ids))
     .returning({ id: signInFailures.id });
+  return rows.length;
+}
+
+/** Deletes a batch of undo offers that expired before `before` (used or not: neither can be taken any more). */
+export async function deleteExpiredUndoOffers(db: Db, before: Date, batch: number): Promise<number> {
+  const ids = db
+    .select({ id: undoActions.id })
+    .from(undoActions)
+    .where(lt(undoActions.expiresAt, before))
+    .orderBy(asc(undoActions.expiresAt))
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .delete(undoActions)
+    .where(inArray(undoActions.id, ids))
+    .returning({ id: undoActions.id });
   return rows.length;
 }
 

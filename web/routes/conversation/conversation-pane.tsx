@@ -30,6 +30,7 @@ import { isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useCurrentUser } from '../../components/auth';
 import { type ScreenAction, useScreenActions } from '../../components/screen-actions';
+import { offerUndo } from '../../components/undo-toast';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { paths } from '../../paths';
 import { assigneesQuery } from '../dashboard/conversation-assignees';
@@ -142,7 +143,9 @@ function ConversationView({ conversation: c, onLeave }: { conversation: Conversa
   // Archiving opens the next thread at once, while the server archives this one (optimistic, as `e` in a
   // mail client): should it refuse, the toast says so and the thread is listed again.
   const archive = useMutation({
-    mutationFn: () => (c.active ? archiveConversation(c.id) : toggleConversation(c.id)),
+    // Moving a thread back to the inbox is its own undo: only archiving offers one.
+    mutationFn: async () =>
+      c.active ? archiveConversation(c.id) : { ...(await toggleConversation(c.id)), undo: null },
     onMutate: () => {
       if (!c.active) return;
       onLeave();
@@ -152,9 +155,12 @@ function ConversationView({ conversation: c, onLeave }: { conversation: Conversa
           : list,
       );
     },
-    onSuccess: ({ conversation }) => {
+    onSuccess: (answer) => {
       afterChange();
-      notifySuccess(conversation.active ? 'Moved back to the inbox.' : 'Conversation archived.');
+      if (answer.conversation.active) notifySuccess('Moved back to the inbox.');
+      else if (answer.undo)
+        offerUndo({ message: `Conversation with ${customer} archived.`, offer: answer.undo, queryClient });
+      else notifySuccess('Conversation archived.');
     },
     onError: (error) => {
       afterChange();

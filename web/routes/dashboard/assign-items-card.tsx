@@ -7,7 +7,7 @@ import { Button, Select, Text } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { OrderItemListSchema } from '../../../domain/contract/order-item';
+import { OrderItemListUndoableSchema } from '../../../domain/contract/order-item';
 import type { AssignToOrderer } from '../../../domain/contract/order-item-actions';
 import { formatDate } from '../../../domain/format';
 import { api } from '../../api/client';
@@ -19,7 +19,8 @@ import { OrderItemsTable } from '../../components/order-items-table';
 import { useQueueView } from '../../components/queue-view';
 import { SaveViewButton } from '../../components/save-view-button';
 import { SectionCard } from '../../components/section-card';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { offerUndo } from '../../components/undo-toast';
+import { notifyError } from '../../lib/notify';
 import { LoadFailed } from './dashboard-card';
 import { DASHBOARD_LIST, unassignedItemsQuery } from './dashboard-queries';
 
@@ -46,10 +47,14 @@ export function AssignItemsCard() {
 
   const assign = useMutation({
     mutationFn: (body: AssignToOrderer) =>
-      api.post('order_items/assign_to_orderer', body, OrderItemListSchema),
+      api.post('order_items/assign_to_orderer', body, OrderItemListUndoableSchema),
     onSuccess: async (result, body) => {
       const name = ordererOptions.find((o) => o.value === String(body.order_assignment.orderer_id))?.label;
-      notifySuccess(`Assigned ${plural(result.order_items.length, 'item')} to ${name ?? 'the orderer'}.`);
+      offerUndo({
+        message: `Assigned ${plural(result.order_items.length, 'item')} to ${name ?? 'the orderer'}.`,
+        offer: result.undo,
+        queryClient,
+      });
       setTicked(new Set());
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.orderItems.all }),

@@ -54,13 +54,14 @@ describe('the inbox calls', () => {
 
   it('archive, move back, snooze (a moment or null) and assign with the bodies the server reads', async () => {
     const answer = { conversation };
+    const undo = { token: 'u'.repeat(43), expires_at: '2026-11-01T10:00:10.000Z' };
     const requests = stubApi({
-      '/api/v1/conversations/7/archive.json': answer,
+      '/api/v1/conversations/7/archive.json': { conversation: { ...conversation, active: false }, undo },
       '/api/v1/conversations/7/toggle.json': answer,
       '/api/v1/conversations/7/snooze.json': answer,
       '/api/v1/conversations/7/assign.json': answer,
     });
-    await archiveConversation(7);
+    expect((await archiveConversation(7)).undo).toEqual(undo);
     await toggleConversation(7);
     await snoozeConversation(7, new Date('2026-12-01T09:00:00.000Z'));
     await snoozeConversation(7, null);

@@ -1,6 +1,7 @@
 /** The inbox's calls (issue 49): a folder's page with the counts, and archive, snooze and assign. */
 import { queryOptions } from '@tanstack/react-query';
 import {
+  ConversationArchivedSchema,
   ConversationResponseSchema,
   type InboxFolder,
   InboxListSchema,
@@ -17,9 +18,9 @@ export const inboxQuery = (folder: InboxFolder, page: number) =>
     placeholderData: (previous) => previous,
   });
 
-/** Archives the thread (archiving an archived one changes nothing). */
+/** Archives the thread with the offer to undo it (archiving an archived one changes nothing, offers nothing). */
 export const archiveConversation = (id: number) =>
-  api.post(`conversations/${id}/archive`, {}, ConversationResponseSchema);
+  api.post(`conversations/${id}/archive`, {}, ConversationArchivedSchema);
 
 /** Moves an archived thread back to the inbox (or archives an inbox one). */
 export const toggleConversation = (id: number) =>

@@ -42,6 +42,32 @@ describe('describeEvent', () => {
     expect(facts(event('assign', { ordererId: 7 }, { assigned_to: null })).join()).not.toMatch(/7/);
   });
 
+  it('undo: what was undone in the title, and who has the item now', () => {
+    expect(
+      describeEvent(
+        event(
+          'undo',
+          { undone: 'assign', ordererId: 7, back_to: null },
+          { assigned_to: 'Bob Orderer', from_state: 'gro_order_required', to_state: 'unassigned' },
+        ),
+      ),
+    ).toEqual({
+      title: 'Undone: assigned to Bob Orderer',
+      byline: 'Alice Orderer · 24/11/2026 @ 09:15',
+      stateChange: 'GRO Order Reqd. → Unassigned',
+      facts: ['now: unassigned'],
+      quote: null,
+    });
+    const back = describeEvent(event('undo', { undone: 'assign', ordererId: 7, back_to: 'Cy Orderer' }));
+    expect([back.title, back.stateChange, back.facts]).toEqual([
+      'Undone: assigned to an orderer no longer listed',
+      null,
+      ['now with: Cy Orderer'],
+    ]);
+    expect(describeEvent(event('undo', { undone: 'flag' })).title).toBe('Undone: flagged');
+    expect(describeEvent(event('undo', { undone: 'unflag' })).title).toBe('Undone: unflagged');
+  });
+
   it('GRO order: destination and service labels, the cost in pounds, in a fixed order', () => {
     expect(
       facts(

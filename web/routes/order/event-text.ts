@@ -209,6 +209,26 @@ function payloadFacts(event: OrderItemEvent, payload: Payload): string[] {
   return facts;
 }
 
+/**
+ * An undone assignment or flag (docs/decisions/undo.md): what was undone in the title, and for an assignment
+ * who has the item now.
+ */
+function undoText(event: OrderItemEvent, payload: Payload): Pick<EventText, 'title' | 'facts'> {
+  switch (payload.undone) {
+    case 'assign':
+      return {
+        title: `Undone: assigned to ${event.assigned_to ?? 'an orderer no longer listed'}`,
+        facts: [typeof payload.back_to === 'string' ? `now with: ${payload.back_to}` : 'now: unassigned'],
+      };
+    case 'flag':
+      return { title: 'Undone: flagged', facts: [] };
+    case 'unflag':
+      return { title: 'Undone: unflagged', facts: [] };
+    default:
+      return { title: eventLabel(event.action), facts: [] };
+  }
+}
+
 /** The timeline entry of one event, every value in the words staff use. */
 export function describeEvent(event: OrderItemEvent): EventText {
   const payload: Payload =
@@ -218,10 +238,13 @@ export function describeEvent(event: OrderItemEvent): EventText {
   const from = bareStateLabel(event.from_state);
   const to = bareStateLabel(event.to_state);
   const quoteKey = QUOTE_KEYS.find((k) => typeof payload[k] === 'string' && payload[k] !== '');
+  const byline = `${event.user ?? 'System'} · ${formatDateTime(event.created_at)}`;
+  const stateChange = from && to && from !== to ? `${from} → ${to}` : null;
+  if (event.action === 'undo') return { ...undoText(event, payload), byline, stateChange, quote: null };
   return {
     title: eventLabel(event.action),
-    byline: `${event.user ?? 'System'} · ${formatDateTime(event.created_at)}`,
-    stateChange: from && to && from !== to ? `${from} → ${to}` : null,
+    byline,
+    stateChange,
     facts: event.action === 'edit_field' ? editFacts(payload) : payloadFacts(event, payload),
     quote: quoteKey ? String(payload[quoteKey]) : null,
   };

@@ -15,10 +15,13 @@ import {
   type OrderItemListRow,
   type OrderItemResponse,
   OrderItemResponseSchema,
+  type OrderItemUndoableResponse,
+  type OrderItemUndoableResponseSchema,
 } from '../../../domain/contract/order-item';
 import type { FcoBatchResponse, FcoBatchResponseSchema } from '../../../domain/contract/queues';
 import { ApiError, api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { offerUndo } from '../../components/undo-toast';
 import { notifySuccess } from '../../lib/notify';
 
 export const orderItemQuery = (key: string) =>
@@ -91,10 +94,13 @@ export function toFailure(error: unknown): ActionFailure {
 }
 
 /**
- * The schema of what an order-page call answers: the item (every item action, the default), or the new batch
- * of an FCO order placed from the page.
+ * The schema of what an order-page call answers: the item (every item action, the default), the item with the
+ * offer to undo (reassign, flag), or the new batch of an FCO order placed from the page.
  */
-export type ItemCallAnswer = typeof OrderItemResponseSchema | typeof FcoBatchResponseSchema;
+export type ItemCallAnswer =
+  | typeof OrderItemResponseSchema
+  | typeof OrderItemUndoableResponseSchema
+  | typeof FcoBatchResponseSchema;
 
 /** What an action may change besides the item: the lists, the queues' counts, FCO batches, notifications. */
 const AFTER_AN_ACTION = [
@@ -117,11 +123,16 @@ interface RunArgs {
 
 /**
  * A mutation for one action of the item shown at `key`. On success the answered record (when it is one)
- * replaces the cached item and the lists refresh; on any 409 the item is reloaded.
+ * replaces the cached item and the lists refresh, and the success message shows (with its Undo when the call
+ * answered an offer to undo); on any 409 the item is reloaded.
  */
 export function useItemMutation(key: string, success?: (item: OrderItemDetail | null) => string | null) {
   const queryClient = useQueryClient();
-  return useMutation<OrderItemResponse | FcoBatchResponse, ApiError | Error, RunArgs>({
+  return useMutation<
+    OrderItemResponse | OrderItemUndoableResponse | FcoBatchResponse,
+    ApiError | Error,
+    RunArgs
+  >({
     mutationFn: ({ path, body, lockVersion, method = 'post', answer = OrderItemResponseSchema }) => {
       const payload =
         lockVersion === undefined || lockVersion === null || body instanceof FormData
@@ -133,7 +144,9 @@ export function useItemMutation(key: string, success?: (item: OrderItemDetail | 
       const record = 'order_item' in data ? data : null;
       if (record) queryClient.setQueryData(queryKeys.orderItems.detail(key), record);
       const message = success?.(record?.order_item ?? null);
-      if (message) notifySuccess(message);
+      const undo = 'undo' in data ? data.undo : null;
+      if (message && undo) offerUndo({ message, offer: undo, queryClient });
+      else if (message) notifySuccess(message);
       await queryClient.invalidateQueries({
         predicate: (q) => {
           if (partialMatchKey(q.queryKey, queryKeys.orderItems.detailsAll))

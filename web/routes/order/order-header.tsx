@@ -1,7 +1,7 @@
 /**
  * The summary at the top of the order page: ref, type, state, customer, addresses, prices, flags and
  * despatch-by, with the flag toggle, originals received and postpone notification (both ask first: they
- * cannot be undone) and the cover letter.
+ * cannot be undone) and the cover letter. Flagging and assigning offer an Undo for a few seconds.
  */
 import {
   Anchor,
@@ -20,7 +20,11 @@ import { IconCalendarPause, IconFlag, IconFlagFilled, IconMailbox, IconPrinter }
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import type { OrderItemDetail, OrderItemListRow } from '../../../domain/contract/order-item';
+import {
+  type OrderItemDetail,
+  type OrderItemListRow,
+  OrderItemUndoableResponseSchema,
+} from '../../../domain/contract/order-item';
 import { formatDate, formatDateTime, formatPence } from '../../../domain/format';
 import { DELIVERY_REGION_OPTIONS } from '../../../domain/options';
 import {
@@ -101,13 +105,19 @@ function AssigneeFact() {
   const { item, user } = useOrderItem();
   const admin = isAdmin(user);
   const orderers = useQuery({ ...orderersQuery, enabled: admin });
-  const reassign = useAction('reassign', (ref) => `${ref} reassigned.`);
+  const reassign = useAction('reassign', (ref, answered) =>
+    answered?.user ? `Assigned ${ref} to ${answered.user.name}.` : `${ref} reassigned.`,
+  );
   const others = (orderers.data?.orderers ?? []).filter((o) => o.id !== item.user?.id);
   const [menuOpened, setMenuOpened] = useState(false);
   const [confirmFor, setConfirmFor] = useState<{ id: number; name: string } | null>(null);
   const verb = item.user ? 'Reassign' : 'Assign';
   const give = (ordererId: number) =>
-    reassign.run({ path: itemPath(item, 'reassign'), body: { reassign: { orderer_id: ordererId } } });
+    reassign.run({
+      path: itemPath(item, 'reassign'),
+      body: { reassign: { orderer_id: ordererId } },
+      answer: OrderItemUndoableResponseSchema,
+    });
 
   useScreenActions(
     admin
@@ -209,6 +219,7 @@ function AssigneeFact() {
 function useHeaderActions() {
   const { item, canWork } = useOrderItem();
   const flag = useAction('toggle_flag', (ref) => `${ref} ${item.flagged ? 'unflagged' : 'flagged'}.`);
+  const toggleFlag = () => flag.run({ answer: OrderItemUndoableResponseSchema });
   const originals = useAction('original_received', (ref) => `Originals for ${ref} marked as received.`);
   const postpone = useAction('postpone_notification', (ref) => `Reminder for ${ref} postponed by 7 days.`);
   const showOriginals = canWork && !item.original_received_on;
@@ -233,7 +244,7 @@ function useHeaderActions() {
       keywords: ['flag', 'unflag', 'attention', 'mark'],
       shortcut: ORDER_KEYS.flag,
       priority: 1,
-      run: () => void flag.run(),
+      run: () => void toggleFlag(),
     },
     {
       id: 'print-cover-letter',
@@ -277,7 +288,7 @@ function useHeaderActions() {
             aria-pressed={item.flagged}
             aria-keyshortcuts={ORDER_KEYS.flag}
             loading={flag.pending}
-            onClick={() => flag.run()}
+            onClick={() => toggleFlag()}
           >
             Flag
           </Button>

@@ -53,6 +53,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   original_received: 'Originals received',
   edit_field: 'Field edited',
   repriced: 'Repriced by a region change',
+  undo: 'Undone',
   attachment_uploaded: 'Attachment uploaded',
   attachment_attach: 'Attachment selected',
   attachment_unattach: 'Attachment unselected',

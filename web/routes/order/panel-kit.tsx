@@ -56,10 +56,16 @@ export interface RunOptions {
 /** What useAction answers: run the call, whether it is under way, and what went wrong last. */
 export type ActionHandle = ReturnType<typeof useAction>;
 
-/** Runs one workflow action of the item; `failure` is what went wrong last, cleared by the next run. */
-export function useAction(action: string, successMessage: (ref: string) => string) {
+/**
+ * Runs one workflow action of the item; `failure` is what went wrong last, cleared by the next run. The success
+ * message is given the ref and the item as the call answered it (null when the call answers something else).
+ */
+export function useAction(
+  action: string,
+  successMessage: (ref: string, answered: OrderItemDetail | null) => string,
+) {
   const { item, pageKey } = useOrderItem();
-  const mutation = useItemMutation(pageKey, () => successMessage(item.ref));
+  const mutation = useItemMutation(pageKey, (answered) => successMessage(item.ref, answered));
   const recordOwnChange = useRecordOwnChange();
   const [failure, setFailure] = useState<ActionFailure | null>(null);
 

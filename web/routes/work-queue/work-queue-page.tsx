@@ -8,7 +8,7 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { type OrderItemListRow, OrderItemResponseSchema } from '../../../domain/contract/order-item';
+import { type OrderItemListRow, OrderItemUndoableResponseSchema } from '../../../domain/contract/order-item';
 import { api, isApiError } from '../../api/client';
 import { ordererQueueQuery, orderersQuery } from '../../api/queries';
 import { queryKeys } from '../../api/query-keys';
@@ -18,7 +18,8 @@ import { useForm } from '../../components/form';
 import { GroupCounts } from '../../components/group-counts';
 import { PageHeader } from '../../components/page-title';
 import { QueueScreen, useQueue } from '../../components/queue-screen';
-import { notifySuccess } from '../../lib/notify';
+import { offerUndo } from '../../components/undo-toast';
+
 import { paths } from '../../paths';
 
 function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClose: () => void }) {
@@ -31,12 +32,12 @@ function ReassignModal({ item, onClose }: { item: OrderItemListRow | null; onClo
         ? api.post(
             `order_items/${item.ref}/reassign`,
             { reassign: { orderer_id: Number(ordererId) }, lock_version: item.lock_version },
-            OrderItemResponseSchema,
+            OrderItemUndoableResponseSchema,
           )
         : Promise.reject(new Error('No item to reassign.')),
-    onSuccess: ({ order_item: target }, { ordererId }) => {
+    onSuccess: ({ order_item: target, undo }, { ordererId }) => {
       const name = orderers.data?.orderers.find((o) => String(o.id) === ordererId)?.name ?? 'the orderer';
-      notifySuccess(`${target.ref} reassigned to ${name}.`);
+      offerUndo({ message: `${target.ref} reassigned to ${name}.`, offer: undo, queryClient });
       form.reset();
       void queryClient.invalidateQueries({ queryKey: queryKeys.orderers.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.orderItems.all });
