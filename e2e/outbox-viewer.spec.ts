@@ -107,7 +107,7 @@ test('an HTML body is shown in a sandboxed frame where its scripts never run', a
   const { messages } = await admin.get<{ messages: Listed[] }>('outbox');
   const m = messages[0];
   await admin.dispose();
-  // No flow writes HTML e-mail yet: the stored message is given an HTML body on its way to the browser.
+  // Our templates escape what they are given, so a hostile HTML body is put in on its way to the browser.
   await page.route(`**/api/v1/outbox/${m.id}.json`, async (route) => {
     const response = await route.fetch();
     const body = await response.json();
