@@ -122,7 +122,9 @@ test("the outbox drawer shows a reply's HTML as sent, framed, beside its text pa
   await expect(drawer.getByRole('tab', { name: 'HTML' })).toHaveAttribute('aria-selected', 'true');
   await expect(drawer.getByTestId('outbox-html-body')).toHaveAttribute('sandbox', '');
   const frame = frameOf(page, 'outbox-html-body');
-  await expect(frame.getByText('It left today <by post> & should arrive soon.')).toBeVisible();
+  await expect(
+    frame.getByText('It left today <by post> & should arrive soon.', { exact: true }),
+  ).toBeVisible();
   await expect(frame.getByText(LEGAL)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
