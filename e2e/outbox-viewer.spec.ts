@@ -73,6 +73,9 @@ test('an admin opens a message, reads it in full, and resends it exactly once', 
   await expect(headers).toContainText('UK Document Services');
   await expect(headers).toContainText(original.to);
   await expect(headers).toContainText('Sent');
+  // The HTML part as sent opens first; the text part is beside it.
+  await expect(drawer.getByTestId('outbox-html-body')).toHaveAttribute('sandbox', '');
+  await drawer.getByRole('tab', { name: 'Text' }).click();
   await expect(drawer.getByTestId('outbox-text-body')).not.toBeEmpty();
   await expectNoSeriousA11yViolations(page);
 
