@@ -59,6 +59,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'server/config.test.ts',
             'server/response-serializer.test.ts',
+            'server/mail/compose.test.ts',
           ],
           environment: 'node',
         },
@@ -67,7 +68,11 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],
-          exclude: ['server/config.test.ts', 'server/response-serializer.test.ts'],
+          exclude: [
+            'server/config.test.ts',
+            'server/response-serializer.test.ts',
+            'server/mail/compose.test.ts',
+          ],
           globalSetup: ['server/test/global-setup.ts'],
           env: { TEST_DB_KIND: 'pglite' },
           testTimeout: 30_000,
@@ -80,7 +85,11 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['server/**/*.test.ts'],
-                exclude: ['server/config.test.ts', 'server/response-serializer.test.ts'],
+                exclude: [
+                  'server/config.test.ts',
+                  'server/response-serializer.test.ts',
+                  'server/mail/compose.test.ts',
+                ],
                 globalSetup: ['server/test/global-setup.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,

@@ -73,6 +73,9 @@ test('an admin opens a message, reads it in full, and resends it exactly once', 
   await expect(headers).toContainText('UK Document Services');
   await expect(headers).toContainText(original.to);
   await expect(headers).toContainText('Sent');
+  // The HTML part as sent opens first; the text part is beside it.
+  await expect(drawer.getByTestId('outbox-html-body')).toHaveAttribute('sandbox', '');
+  await drawer.getByRole('tab', { name: 'Text' }).click();
   await expect(drawer.getByTestId('outbox-text-body')).not.toBeEmpty();
   await expectNoSeriousA11yViolations(page);
 
@@ -107,7 +110,7 @@ test('an HTML body is shown in a sandboxed frame where its scripts never run', a
   const { messages } = await admin.get<{ messages: Listed[] }>('outbox');
   const m = messages[0];
   await admin.dispose();
-  // No flow writes HTML e-mail yet: the stored message is given an HTML body on its way to the browser.
+  // Our templates escape what they are given, so a hostile HTML body is put in on its way to the browser.
   await page.route(`**/api/v1/outbox/${m.id}.json`, async (route) => {
     const response = await route.fetch();
     const body = await response.json();

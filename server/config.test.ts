@@ -12,6 +12,9 @@ const PRODUCTION = {
   SESSION_SECRET: 'x'.repeat(40),
   STOREFRONT_API_KEY: 'k'.repeat(24),
   SMTP_URL: 'smtp://mailer:secret@smtp.example:587',
+  COMPANY_LEGAL_NAME: 'Acme Certificates Limited',
+  COMPANY_NUMBER: 'SC654321',
+  COMPANY_REGISTERED_OFFICE: '2 Castle Wynd, Edinburgh EH1 2NG',
 };
 
 /** The message loadConfig throws, or '' when it does not. */
@@ -227,6 +230,59 @@ describe('configuration', () => {
     expect(message).not.toContain('too-short-secret');
   });
 
+  it("takes the company the customer e-mails present from COMPANY_*, the demo's examples by default", () => {
+    const demo = loadConfig({ DATA_DIR: dir() });
+    expect(demo.company).toEqual({
+      name: 'UK Document Services',
+      legalName: 'UK Document Services Ltd',
+      number: '01234567',
+      registeredIn: 'England and Wales',
+      registeredOffice: 'Example House, 1 Example Street, London EC1A 1AA',
+      websiteUrl: 'https://www.ukds.example',
+      brandColor: '#1c3d5a',
+      accentColor: '#c9a227',
+    });
+    const acme = loadConfig({
+      DATA_DIR: dir(),
+      COMPANY_NAME: ' Acme Certificates ',
+      COMPANY_LEGAL_NAME: 'Acme Certificates Limited',
+      COMPANY_NUMBER: 'sc654321',
+      COMPANY_REGISTERED_IN: 'Scotland',
+      COMPANY_REGISTERED_OFFICE: '2 Castle Wynd, Edinburgh EH1 2NG',
+      COMPANY_WEBSITE_URL: 'https://acme.example/',
+      COMPANY_LOGO_URL: 'https://cdn.acme.example/logo.png',
+      COMPANY_BRAND_COLOR: '#0A5CF5',
+      COMPANY_ACCENT_COLOR: '#f5d90a',
+    });
+    expect(acme.company).toEqual({
+      name: 'Acme Certificates',
+      legalName: 'Acme Certificates Limited',
+      number: 'SC654321',
+      registeredIn: 'Scotland',
+      registeredOffice: '2 Castle Wynd, Edinburgh EH1 2NG',
+      websiteUrl: 'https://acme.example/',
+      logoUrl: 'https://cdn.acme.example/logo.png',
+      brandColor: '#0a5cf5',
+      accentColor: '#f5d90a',
+    });
+    const message = refusal({
+      DATA_DIR: dir(),
+      COMPANY_NUMBER: '1234',
+      COMPANY_REGISTERED_IN: 'Wessex',
+      COMPANY_WEBSITE_URL: 'ftp://acme.example',
+      COMPANY_LOGO_URL: 'http://acme.example/logo.png',
+      COMPANY_BRAND_COLOR: 'navy',
+    });
+    for (const variable of [
+      'COMPANY_NUMBER: expected a Companies House number',
+      'COMPANY_REGISTERED_IN',
+      'COMPANY_WEBSITE_URL',
+      'COMPANY_LOGO_URL: expected an https:// URL',
+      'COMPANY_BRAND_COLOR: expected a colour as #rrggbb',
+    ])
+      expect(message).toContain(variable);
+  });
+
   it('lists refusals, warnings and notes without throwing or writing anything (doctor)', () => {
     const dataDir = dir();
     const production = checkConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' });
@@ -236,7 +292,17 @@ describe('configuration', () => {
       'SESSION_SECRET',
       'STOREFRONT_API_KEY',
     ]);
-    expect(named(production.findings, 'warning')).toEqual(['DATABASE_URL', 'TRUST_PROXY', 'METRICS_TOKEN']);
+    expect(named(production.findings, 'warning')).toEqual([
+      'DATABASE_URL',
+      'TRUST_PROXY',
+      'COMPANY_LEGAL_NAME',
+      'COMPANY_NUMBER',
+      'COMPANY_REGISTERED_OFFICE',
+      'METRICS_TOKEN',
+    ]);
+    expect(production.findings.find((f) => f.variable === 'COMPANY_NUMBER')?.message).toMatch(
+      /example legal details/,
+    );
     expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(false);
 
     const cluster = checkConfig({

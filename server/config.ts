@@ -43,6 +43,15 @@ const TrustProxySchema = z
     return entries;
   });
 
+/** The parts of the United Kingdom a company is registered in (what its registration number belongs to). */
+const REGISTERED_IN = ['England and Wales', 'Wales', 'Scotland', 'Northern Ireland'] as const;
+
+const HexColourSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour as #rrggbb')
+  .transform((v) => v.toLowerCase());
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -79,7 +88,64 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .default('false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  // Who the customer e-mails come from (server/mail/templates): the defaults are the demo's examples.
+  COMPANY_NAME: z.string().trim().min(1).max(100).optional(),
+  COMPANY_LEGAL_NAME: z.string().trim().min(1).max(160).optional(),
+  COMPANY_NUMBER: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(
+      /^([0-9]{8}|[A-Z]{2}[0-9]{6})$/,
+      'expected a Companies House number: 8 digits, or 2 letters and 6 digits',
+    )
+    .optional(),
+  COMPANY_REGISTERED_IN: z.enum(REGISTERED_IN).optional(),
+  COMPANY_REGISTERED_OFFICE: z.string().trim().min(1).max(300).optional(),
+  COMPANY_WEBSITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  COMPANY_LOGO_URL: z
+    .url({ protocol: /^https$/, error: 'expected an https:// URL of the logo image' })
+    .optional(),
+  COMPANY_BRAND_COLOR: HexColourSchema.optional(),
+  COMPANY_ACCENT_COLOR: HexColourSchema.optional(),
 });
+
+/**
+ * The company as its customer e-mails present it: the name, the look, and the legal details UK law asks every
+ * business e-mail to carry (registered name, number, where it is registered, registered office).
+ */
+export interface CompanyDetails {
+  /** The name customers know (header, sign-off). */
+  name: string;
+  legalName: string;
+  /** Its Companies House number. */
+  number: string;
+  registeredIn: (typeof REGISTERED_IN)[number];
+  registeredOffice: string;
+  /** The public website every e-mail links to (an absolute URL). */
+  websiteUrl: string;
+  /** An https:// image shown as the logo; unset: the name set as a wordmark, no image at all. */
+  logoUrl?: string;
+  /** #rrggbb: the header band, headings and links. */
+  brandColor: string;
+  /** #rrggbb: the thin rule under the header and the reference box's edge. */
+  accentColor: string;
+}
+
+/**
+ * The demo's company: every default is an example (the `.example` domain, a made-up office), and production
+ * says so until the real details are given.
+ */
+export const DEMO_COMPANY: CompanyDetails = {
+  name: 'UK Document Services',
+  legalName: 'UK Document Services Ltd',
+  number: '01234567',
+  registeredIn: 'England and Wales',
+  registeredOffice: 'Example House, 1 Example Street, London EC1A 1AA',
+  websiteUrl: 'https://www.ukds.example',
+  brandColor: '#1c3d5a',
+  accentColor: '#c9a227',
+};
 
 /** Where attachments are kept (server/storage): S3-compatible object storage, or the local folder. */
 export interface S3StorageConfig {
@@ -134,6 +200,8 @@ export interface Config {
   retention: { outboxDays: number; notificationsDays: number };
   /** STORAGE_DRIVER, or S3 when S3_BUCKET is set. */
   storage: StorageConfig;
+  /** The company the customer e-mails present (COMPANY_*). */
+  company: CompanyDetails;
 }
 
 export class ConfigError extends Error {}
@@ -263,6 +331,17 @@ function inspect(
       notificationsDays: e.RETENTION_NOTIFICATIONS_DAYS ?? (demoMode ? 3650 : 90),
     },
     storage,
+    company: {
+      name: e.COMPANY_NAME ?? DEMO_COMPANY.name,
+      legalName: e.COMPANY_LEGAL_NAME ?? DEMO_COMPANY.legalName,
+      number: e.COMPANY_NUMBER ?? DEMO_COMPANY.number,
+      registeredIn: e.COMPANY_REGISTERED_IN ?? DEMO_COMPANY.registeredIn,
+      registeredOffice: e.COMPANY_REGISTERED_OFFICE ?? DEMO_COMPANY.registeredOffice,
+      websiteUrl: e.COMPANY_WEBSITE_URL ?? DEMO_COMPANY.websiteUrl,
+      ...(e.COMPANY_LOGO_URL ? { logoUrl: e.COMPANY_LOGO_URL } : {}),
+      brandColor: e.COMPANY_BRAND_COLOR ?? DEMO_COMPANY.brandColor,
+      accentColor: e.COMPANY_ACCENT_COLOR ?? DEMO_COMPANY.accentColor,
+    },
   };
   return { config, findings: assess(e, config) };
 }
@@ -314,6 +393,14 @@ function assess(e: z.infer<typeof EnvSchema>, config: Config): ConfigFinding[] {
         'warning',
         "unset: behind a reverse proxy sign-in throttling sees every user as the proxy; name the proxy's address or a hop count",
       );
+    // UK law asks every business e-mail for these; the demo's examples must not reach real customers.
+    for (const variable of ['COMPANY_LEGAL_NAME', 'COMPANY_NUMBER', 'COMPANY_REGISTERED_OFFICE'] as const)
+      if (!e[variable])
+        say(
+          variable,
+          'warning',
+          "unset: every customer e-mail's footer carries the demo's example legal details; give the company's own",
+        );
   } else {
     if (config.mailTransport === 'file' && !e.SMTP_URL)
       say('SMTP_URL', 'note', 'unset: e-mail is written to files under DATA_DIR/outbox');

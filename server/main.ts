@@ -14,6 +14,7 @@ import { openDatabase } from './db/client';
 import { backgroundJobs } from './jobs/registry';
 import { type JobRunner, startJobRunner } from './jobs/runner';
 import { createLifecycle } from './lifecycle';
+import { presentCompany } from './mail/compose';
 import { missingNodeFlags } from './node-flags';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
 import { consoleProgress } from './seed/progress';
@@ -22,6 +23,8 @@ import { buildInfo } from './version';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Every customer e-mail queued by this process (requests, jobs, the demo seed) presents the configured company.
+  presentCompany(config.company);
   const log = pino({ level: config.logLevel });
   process.on('unhandledRejection', (reason) => {
     log.error({ err: reason }, 'unhandled promise rejection');

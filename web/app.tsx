@@ -110,6 +110,10 @@ const screens = (queryClient: QueryClient): RouteObject[] => [
       },
       { path: ROUTES.users, lazy: screen(queryClient, () => import('./routes/users/users-page')) },
       { path: ROUTES.outbox, lazy: screen(queryClient, () => import('./routes/outbox/outbox-page')) },
+      {
+        path: ROUTES.emailTemplates,
+        lazy: screen(queryClient, () => import('./routes/outbox/email-templates-page')),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.dashboard} replace /> },

@@ -25,6 +25,7 @@ export const ROUTES = {
   admin: '/admin',
   users: '/users',
   outbox: '/outbox',
+  emailTemplates: '/email-templates',
 } as const;
 
 /** The path of each screen; a screen with parameters takes them (encoded here, as generatePath does). */
@@ -55,4 +56,5 @@ export const paths = {
   admin: ROUTES.admin,
   users: ROUTES.users,
   outbox: ROUTES.outbox,
+  emailTemplates: ROUTES.emailTemplates,
 };

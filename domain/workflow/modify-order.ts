@@ -17,6 +17,7 @@ import { accept, inReminderDays, notifyAssignee, refuse, wrongState } from './re
 import type {
   ActionOf,
   Decision,
+  EmailIntent,
   ItemPatch,
   OrderablePatch,
   OrderableUpdate,
@@ -180,7 +181,7 @@ export function requestUpdate(item: WorkItem, action: ActionOf<'request_update'>
     );
   }
   const upgrade = difference > 0;
-  const email = upgrade
+  const email: EmailIntent = upgrade
     ? {
         kind: 'upgrade_payment_request',
         subject: `Please pay for the change to your order ${item.ref}`,

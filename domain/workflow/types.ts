@@ -2,6 +2,7 @@
  * The shapes the state machine works on. Fields are camelCase like the Drizzle schema, so the server maps a
  * joined order_items/orderables/orders row to a WorkItem field by field.
  */
+import type { CustomerEmailKind } from '../contract/email-templates';
 import type { Role } from '../contract/session';
 import {
   CANCEL_REFUND_ACTIONS,
@@ -232,9 +233,12 @@ export interface NotificationIntent {
   message: string;
 }
 
-/** A customer e-mail for the outbox; the server addresses it to the order's e-mail. */
+/**
+ * A customer e-mail for the outbox; the server addresses it to the order's e-mail and lays it out with the
+ * kind's template (server/mail/templates), the text being the message itself.
+ */
 export interface EmailIntent {
-  kind: string;
+  kind: CustomerEmailKind;
   subject: string;
   text: string;
   attachmentIds?: number[];

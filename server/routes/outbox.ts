@@ -1,7 +1,11 @@
-/** The outbox (admins only): the filtered list, one message in full, retry of a failed one, resend as a copy. */
+/**
+ * The outbox (admins only): the filtered list, one message in full, retry of a failed one, resend as a copy;
+ * and the templates every customer e-mail is laid out with, rendered with sample data.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_ID } from '../../domain/contract/common';
+import { EmailTemplateListSchema } from '../../domain/contract/email-templates';
 import {
   OutboxKindsSchema,
   OutboxMessageDetailResponseSchema,
@@ -10,6 +14,7 @@ import {
   OutboxQuerySchema,
   ResendOutboxSchema,
 } from '../../domain/contract/outbox';
+import { listEmailTemplates } from '../services/outbox/email-templates';
 import { listOutbox, listOutboxKinds, retryOutboxMessage } from '../services/outbox/outbox-list';
 import { resendOutboxMessage, showOutboxMessage } from '../services/outbox/outbox-message';
 import { json, refusals } from './answers';
@@ -49,6 +54,22 @@ export const outboxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { data
       },
     },
     async () => listOutboxKinds(db),
+  );
+
+  app.get(
+    '/email_templates.json',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Every customer e-mail template, rendered with sample data as it would be sent now',
+        description:
+          'One per kind of customer e-mail: the subject, the whole HTML document and the text part. The HTML is ' +
+          'for a sandboxed frame (no scripts, no same origin), never for the page itself.',
+        response: { 200: json('The templates, in the order of the workflow', EmailTemplateListSchema) },
+      },
+    },
+    async () => listEmailTemplates(),
   );
 
   app.get(

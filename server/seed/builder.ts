@@ -32,6 +32,7 @@ import {
   refunds,
   users,
 } from '../db/schema';
+import { composeEmail } from '../mail/compose';
 import {
   addressRow,
   type OrderInput,
@@ -243,13 +244,21 @@ export class DemoBuilder {
       });
     for (const email of outcome.emails) {
       const id = this.outbox.length + 1;
-      // Sent long ago, as the outbox worker would have done a moment after the action.
+      // Laid out by its template as the service's outboxRow does, and sent long ago, as the outbox worker would
+      // have done a moment after the action.
+      const composed = composeEmail(email.kind, {
+        subject: email.subject,
+        text: email.text,
+        customerName: this.addresses.find((a) => a.id === order.billingAddressId)?.name,
+        reference: item.ref,
+      });
       this.outbox.push({
         id,
         kind: email.kind,
         toAddress: order.email,
         subject: email.subject,
-        textBody: email.text,
+        textBody: composed.text,
+        htmlBody: composed.html,
         orderItemId,
         attachmentIds: email.attachmentIds && email.attachmentIds.length > 0 ? email.attachmentIds : null,
         messageId: `<${email.kind}.${now.getTime().toString(36)}.demo${id}@ukds.back-office>`,

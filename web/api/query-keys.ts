@@ -98,6 +98,8 @@ export const queryKeys = {
     kinds: [...outbox, 'kinds'] as const,
     list: <P extends object>(params: P) => [...outbox, 'list', params] as const,
     message: (id: number) => [...outbox, 'message', id] as const,
+    /** The customer e-mail templates rendered with sample data. */
+    templates: [...outbox, 'templates'] as const,
   },
   search: {
     /** A quick search; the search page adds its results' filter, the command palette has none. */

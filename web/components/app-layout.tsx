@@ -22,6 +22,7 @@ import {
   IconMailForward,
   IconMessages,
   IconSearch,
+  IconTemplate,
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -121,6 +122,11 @@ function Navigation() {
               <NavItem to={paths.admin} label="Reference content" icon={<IconBook2 {...iconProps} />} />
               <NavItem to={paths.users} label="Users" icon={<IconUsers {...iconProps} />} />
               <NavItem to={paths.outbox} label="Outbox" icon={<IconMailForward {...iconProps} />} />
+              <NavItem
+                to={paths.emailTemplates}
+                label="E-mail templates"
+                icon={<IconTemplate {...iconProps} />}
+              />
             </Stack>
           </>
         )}

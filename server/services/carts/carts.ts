@@ -94,6 +94,7 @@ export async function notifyAndCloseCart(db: Db, ref: string, body: string, user
       to: cart.email,
       subject: 'Your order has not been completed',
       text: body,
+      reference: cart.ref,
     });
     await tx.update(carts).set({ customerNotified: true }).where(eq(carts.id, cart.id));
   });

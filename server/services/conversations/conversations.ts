@@ -27,6 +27,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
+import { presentedCompany } from '../../mail/compose';
 import { publishChange } from '../live/publish';
 import { applyItemAction, lockOrderItem, toWorkItem } from '../order-items/run-action';
 import { enqueueEmail } from '../outbox/enqueue';
@@ -226,8 +227,9 @@ async function emailReply(
   await enqueueEmail(tx, {
     kind: 'conversation_reply',
     to: c.email,
-    subject: c.subject ? `Re: ${c.subject}` : 'Your message to UK Document Services',
+    subject: c.subject ? `Re: ${c.subject}` : `Your message to ${presentedCompany().name}`,
     text: reply.content,
+    customerName: c.name,
   });
   await tx
     .update(conversations)

@@ -27,7 +27,7 @@ import type { OrderItemRow } from './read';
  */
 export function addedRows(
   tx: Tx,
-  { item, order }: OrderItemRow,
+  { item, order, billing }: OrderItemRow,
   outcome: Outcome,
   userId: number | null,
   now: Date,
@@ -53,7 +53,7 @@ export function addedRows(
         .returning({ id: despatches.id }),
     );
   }
-  if (outcome.emails.length > 0) add(emailsInsert(tx, item.id, order.email, outcome.emails));
+  if (outcome.emails.length > 0) add(emailsInsert(tx, item, order.email, billing.name, outcome.emails));
   return added;
 }
 
@@ -98,7 +98,13 @@ function commentsInsert(
 }
 
 /** The insert of the action's e-mails to the customer into the outbox (not run: addedRows makes it a WITH). */
-function emailsInsert(tx: Tx, itemId: number, to: string, emails: Outcome['emails']) {
+function emailsInsert(
+  tx: Tx,
+  item: OrderItemRow['item'],
+  to: string,
+  customerName: string,
+  emails: Outcome['emails'],
+) {
   return tx
     .insert(outbox)
     .values(
@@ -108,7 +114,9 @@ function emailsInsert(tx: Tx, itemId: number, to: string, emails: Outcome['email
           to,
           subject: email.subject,
           text: email.text,
-          orderItemId: itemId,
+          customerName,
+          reference: item.ref,
+          orderItemId: item.id,
           attachmentIds: email.attachmentIds,
         }),
       ),

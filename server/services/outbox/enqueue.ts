@@ -4,31 +4,43 @@
  * The delivery worker (server/mail/worker.ts) sends the rows.
  */
 import { randomBytes } from 'node:crypto';
+import type { CustomerEmailKind } from '../../../domain/contract/email-templates';
 import type { Db, Tx } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { composeEmail } from '../../mail/compose';
 
 export interface EmailToSend {
-  kind: string;
+  kind: CustomerEmailKind;
   to: string;
   subject: string;
+  /** The message in plain text; the kind's template lays it out (server/mail/templates). */
   text: string;
-  /** An HTML alternative to the text (optional; the text is always sent). */
-  html?: string;
+  /** Whom it is addressed to, for the greeting of the messages we write. */
+  customerName?: string | null;
+  /** The order item's or basket's ref it is about, shown above the message. */
+  reference?: string | null;
   orderItemId?: number | null;
   attachmentIds?: number[];
 }
 
 /**
- * The outbox row of an e-mail, with a Message-ID of its own that stays the same however often delivery is
- * tried (idempotent delivery). For a caller that inserts it as part of a larger statement.
+ * The outbox row of an e-mail, composed as it is sent (multipart/alternative: the template's HTML and the same
+ * message as text), with a Message-ID of its own that stays the same however often delivery is tried
+ * (idempotent delivery). For a caller that inserts it as part of a larger statement.
  */
 export function outboxRow(email: EmailToSend): typeof outbox.$inferInsert {
+  const composed = composeEmail(email.kind, {
+    subject: email.subject,
+    text: email.text,
+    customerName: email.customerName,
+    reference: email.reference,
+  });
   return {
     kind: email.kind,
     toAddress: email.to,
     subject: email.subject,
-    textBody: email.text,
-    htmlBody: email.html ?? null,
+    textBody: composed.text,
+    htmlBody: composed.html,
     orderItemId: email.orderItemId ?? null,
     attachmentIds: email.attachmentIds && email.attachmentIds.length > 0 ? email.attachmentIds : null,
     messageId: `<${email.kind}.${Date.now().toString(36)}.${randomBytes(8).toString('hex')}@ukds.back-office>`,

@@ -1,8 +1,10 @@
 /**
  * The outbox's calls (GET /outbox, /outbox/kinds, /outbox/{id}; POST retry and resend), as its list, filters
- * and drawer use them; the keys are queryKeys.outbox's, so a retry or resend refreshes all of them.
+ * and drawer use them, and GET /email_templates for the templates screen; the keys are queryKeys.outbox's, so a
+ * retry or resend refreshes all of them.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { EmailTemplateListSchema } from '../../../domain/contract/email-templates';
 import {
   OutboxKindsSchema,
   OutboxMessageDetailResponseSchema,
@@ -48,3 +50,10 @@ export const retryMessage = (id: number) => api.post(`outbox/${id}/retry`, {}, O
 /** Queues a copy of a message; the same key (one click) makes one copy however often it is sent. */
 export const resendMessage = (id: number, resendKey: string) =>
   api.post(`outbox/${id}/resend`, { resend_key: resendKey }, OutboxMessageDetailResponseSchema);
+
+/** Every customer e-mail template rendered with its sample data; they change only with the server's settings. */
+export const emailTemplatesQuery = queryOptions({
+  queryKey: queryKeys.outbox.templates,
+  queryFn: ({ signal }) => api.get('email_templates', EmailTemplateListSchema, { signal }),
+  staleTime: 10 * 60_000,
+});

@@ -1,7 +1,8 @@
 /**
- * One outbox message opened from the list (?message=ID): its headers, the text and the HTML body (the HTML in
- * an iframe sandboxed with no scripts and a policy refusing remote content), the attachments to download, the
- * copies made of it, and "Resend" (admins): a new outbox entry, made once per click whatever the network does.
+ * One outbox message opened from the list (?message=ID): its headers, the HTML part as sent beside the text part
+ * (email-bodies.tsx: the HTML in an iframe sandboxed with no scripts and a policy refusing remote content), the
+ * attachments to download, the copies made of it, and "Resend" (admins): a new outbox entry, made once per
+ * click whatever the network does.
  */
 import {
   Alert,
@@ -14,7 +15,6 @@ import {
   Skeleton,
   Stack,
   Table,
-  Tabs,
   Text,
 } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconRepeat } from '@tabler/icons-react';
@@ -26,8 +26,9 @@ import { formatDateTime } from '../../../domain/format';
 import { queryKeys } from '../../api/query-keys';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { paths } from '../../paths';
+import { EmailBodies } from './email-bodies';
 import { outboxMessageQuery, resendMessage } from './outbox-api';
-import { htmlPreviewDocument, kindLabel } from './outbox-model';
+import { kindLabel } from './outbox-model';
 import classes from './outbox-page.module.css';
 import { StatusBadge } from './outbox-status';
 
@@ -91,36 +92,6 @@ function Headers({ m, linkTo }: { m: OutboxMessageDetail; linkTo: (id: number) =
         </Header>
       </Table.Tbody>
     </Table>
-  );
-}
-
-function Bodies({ m }: { m: OutboxMessageDetail }) {
-  return (
-    <Tabs defaultValue={m.html_body ? 'html' : 'text'} keepMounted={false}>
-      <Tabs.List>
-        <Tabs.Tab value="text">Text</Tabs.Tab>
-        <Tabs.Tab value="html" disabled={!m.html_body}>
-          {m.html_body ? 'HTML' : 'HTML (none)'}
-        </Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="text" pt="xs">
-        <pre className={classes.textBody} data-testid="outbox-text-body">
-          {m.text_body}
-        </pre>
-      </Tabs.Panel>
-      {m.html_body && (
-        <Tabs.Panel value="html" pt="xs">
-          {/* No allow-scripts, no allow-same-origin: the HTML can neither run code nor reach the app. */}
-          <iframe
-            title={`HTML body of “${m.subject}”`}
-            sandbox=""
-            srcDoc={htmlPreviewDocument(m.html_body)}
-            className={classes.htmlBody}
-            data-testid="outbox-html-body"
-          />
-        </Tabs.Panel>
-      )}
-    </Tabs>
   );
 }
 
@@ -255,7 +226,13 @@ export function OutboxMessageDrawer({
             </Alert>
           )}
           <Headers m={m} linkTo={linkTo} />
-          <Bodies m={m} />
+          <EmailBodies
+            subject={m.subject}
+            text={m.text_body}
+            html={m.html_body}
+            testId="outbox"
+            frameHeight={520}
+          />
           <Attachments m={m} />
           {m.resends.length > 0 && (
             <Stack gap={4}>

@@ -57,4 +57,16 @@ describe('words and documents', () => {
     expect(doc).not.toContain('script-src');
     expect(doc).toContain('<body><p>Hi</p></body>');
   });
+
+  it('shows a whole e-mail document as sent, its doctype kept and the policy first in its head', () => {
+    const sent =
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "x.dtd"><html dir="ltr" lang="en"><head><meta name="color-scheme" content="light"/></head><body style="margin:0"><p>Hi</p></body></html>';
+    const doc = htmlPreviewDocument(sent);
+    expect(doc).toBe(
+      `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "x.dtd"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:"><base target="_blank">${sent.replace(/^<!DOCTYPE[^>]*>/, '')}`,
+    );
+    expect(htmlPreviewDocument('<html><body>x</body></html>')).toMatch(
+      /^<!doctype html><meta http-equiv="Content-Security-Policy"[^>]+><base target="_blank"><html>/,
+    );
+  });
 });

@@ -66,11 +66,22 @@ export function kindLabel(kind: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const PREVIEW_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:";
+const LEADING_DOCTYPE = /^\s*<!doctype[^>]*>/i;
+const WHOLE_DOCUMENT = /^\s*(<!doctype[^>]*>\s*)?<html[\s>]/i;
+
 /**
  * The document an HTML body is shown as, inside an iframe sandboxed without scripts: a policy that also refuses
  * remote images, fonts and frames (a customer's e-mail may carry trackers), and links that leave the frame.
+ * A whole document (every e-mail our templates write) is shown as sent: the policy is put before its own
+ * <html>, which the parser then merges into the same root, so the policy is the head's first element whatever
+ * the document holds. A fragment gets a plain page around it.
  */
 export function htmlPreviewDocument(html: string): string {
-  const policy = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:";
-  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${policy}"><base target="_blank"><style>body{font-family:system-ui,sans-serif;font-size:14px;line-height:1.5;margin:12px;color:#1a1b1e;overflow-wrap:anywhere}</style></head><body>${html}</body></html>`;
+  const guard = `<meta http-equiv="Content-Security-Policy" content="${PREVIEW_POLICY}"><base target="_blank">`;
+  if (WHOLE_DOCUMENT.test(html)) {
+    const doctype = LEADING_DOCTYPE.exec(html)?.[0].trim() ?? '<!doctype html>';
+    return `${doctype}${guard}${html.replace(LEADING_DOCTYPE, '')}`;
+  }
+  return `<!doctype html><html><head><meta charset="utf-8">${guard}<style>body{font-family:system-ui,sans-serif;font-size:14px;line-height:1.5;margin:12px;color:#1a1b1e;overflow-wrap:anywhere}</style></head><body>${html}</body></html>`;
 }
