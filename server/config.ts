@@ -79,6 +79,11 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .default('false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  // Production sends webhooks to public https addresses only; true also allows loopback and private ones.
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
 });
 
 /** Where attachments are kept (server/storage): S3-compatible object storage, or the local folder. */
@@ -134,6 +139,11 @@ export interface Config {
   retention: { outboxDays: number; notificationsDays: number };
   /** STORAGE_DRIVER, or S3 when S3_BUCKET is set. */
   storage: StorageConfig;
+  /**
+   * Where webhooks may go (services/webhooks/receiver-address.ts): production asks https and public addresses
+   * (WEBHOOK_ALLOW_PRIVATE=true allows private ones); outside production anything goes.
+   */
+  webhooks: { requireHttps: boolean; allowPrivate: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -263,6 +273,7 @@ function inspect(
       notificationsDays: e.RETENTION_NOTIFICATIONS_DAYS ?? (demoMode ? 3650 : 90),
     },
     storage,
+    webhooks: { requireHttps: production, allowPrivate: !production || e.WEBHOOK_ALLOW_PRIVATE },
   };
   return { config, findings: assess(e, config) };
 }
@@ -335,6 +346,12 @@ function assess(e: z.infer<typeof EnvSchema>, config: Config): ConfigFinding[] {
       'STORAGE_DRIVER',
       'warning',
       "local with DATABASE_URL: only one instance can run, as attachments stay in this instance's DATA_DIR/attachments; set S3_BUCKET to run several",
+    );
+  if (production && e.WEBHOOK_ALLOW_PRIVATE)
+    say(
+      'WEBHOOK_ALLOW_PRIVATE',
+      'warning',
+      'true: webhooks may be sent to loopback and private addresses; an admin could make the server reach internal services',
     );
   if (!e.METRICS_TOKEN)
     say('METRICS_TOKEN', production ? 'warning' : 'note', 'unset: no metrics (/metrics answers 404)');

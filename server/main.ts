@@ -113,6 +113,7 @@ async function main(): Promise<void> {
       mail: { smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom, storage },
       log,
       retention: config.retention,
+      webhooks: config.webhooks,
     }),
     log,
   );

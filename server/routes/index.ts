@@ -21,6 +21,7 @@ import { searchRoutes } from './search';
 import { sessionRoutes } from './session';
 import { storefrontRoutes } from './storefront';
 import { userAdminRoutes } from './users-admin';
+import { webhookRoutes } from './webhooks';
 
 export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   sessionRoutes,
@@ -40,5 +41,6 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   cannedReplyRoutes,
   storefrontRoutes,
   outboxRoutes,
+  webhookRoutes,
   eventRoutes,
 ];
