@@ -110,6 +110,7 @@ const screens = (queryClient: QueryClient): RouteObject[] => [
       },
       { path: ROUTES.users, lazy: screen(queryClient, () => import('./routes/users/users-page')) },
       { path: ROUTES.outbox, lazy: screen(queryClient, () => import('./routes/outbox/outbox-page')) },
+      { path: ROUTES.webhooks, lazy: screen(queryClient, () => import('./routes/webhooks/webhooks-page')) },
     ],
   },
   { path: '*', element: <Navigate to={paths.dashboard} replace /> },

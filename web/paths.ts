@@ -25,6 +25,8 @@ export const ROUTES = {
   admin: '/admin',
   users: '/users',
   outbox: '/outbox',
+  /** Webhook endpoints and their delivery logs (issue 48). */
+  webhooks: '/webhooks',
 } as const;
 
 /** The path of each screen; a screen with parameters takes them (encoded here, as generatePath does). */
@@ -55,4 +57,7 @@ export const paths = {
   admin: ROUTES.admin,
   users: ROUTES.users,
   outbox: ROUTES.outbox,
+  /** The webhooks screen; with an endpoint, its delivery log open. */
+  webhooks: (endpointId?: number) =>
+    endpointId === undefined ? ROUTES.webhooks : `${ROUTES.webhooks}?endpoint=${endpointId}`,
 };

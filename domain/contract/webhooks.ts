@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { CANCEL_REASONS } from '../options';
-import { CARRIERS } from '../pricing';
+import { CARRIERS, DESPATCH_SERVICES } from '../pricing';
 import { ALL_STATES, type OrderItemState } from '../states';
 import { REFUND_ACTIONS } from '../workflow/types';
 import { IdSchema, IsoDateSchema, PagingSchema, TimestampSchema } from './common';
@@ -103,10 +103,13 @@ export const UpdateRequestedDataSchema = ItemRefsSchema.extend({
   confirm: z.object({ method: z.literal('POST'), path: z.string() }),
 });
 
+const SERVICE_VALUES = [...new Set(DESPATCH_SERVICES.map((s) => s.value))] as [string, ...string[]];
+
 export const DespatchedDataSchema = ItemRefsSchema.extend({
   despatched_on: IsoDateSchema,
   carrier: z.enum(CARRIER_VALUES),
-  service: z.string(),
+  /** The carrier's service (`first_class`, `signed_for` … as the despatch form lists them). */
+  service: z.enum(SERVICE_VALUES),
   tracking_reference: z.string().nullable(),
 });
 
@@ -178,8 +181,8 @@ export const WebhookUrlSchema = z
   .max(2000, 'An address has at most 2,000 characters.')
   .pipe(z.url({ protocol: /^https?$/, error: URL_MESSAGE }))
   .refine((url) => {
-    const parsed = new URL(url);
-    return parsed.username === '' && parsed.password === '';
+    const parsed = URL.canParse(url) ? new URL(url) : null;
+    return !parsed || (parsed.username === '' && parsed.password === '');
   }, 'Leave the user name and password out of the address; the signature proves who sends.');
 
 const EventsSchema = z

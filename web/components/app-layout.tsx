@@ -25,6 +25,7 @@ import {
   IconSearch,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
@@ -120,6 +121,7 @@ function Navigation() {
               <NavItem to={paths.admin} label="Reference content" icon={<IconBook2 {...iconProps} />} />
               <NavItem to={paths.users} label="Users" icon={<IconUsers {...iconProps} />} />
               <NavItem to={paths.outbox} label="Outbox" icon={<IconMailForward {...iconProps} />} />
+              <NavItem to={paths.webhooks()} label="Webhooks" icon={<IconWebhook {...iconProps} />} />
             </Stack>
           </>
         )}
