@@ -310,7 +310,14 @@ function DeliveryDrawer({
   const replay = useReplay(endpointId);
   const d = detail.data?.delivery;
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="xl" title="Delivery">
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title="Delivery"
+      closeButtonProps={{ 'aria-label': 'Close the delivery' }}
+    >
       {!d ? (
         <Stack gap="sm" role="status" aria-busy="true">
           <VisuallyHidden>Loading the delivery…</VisuallyHidden>
