@@ -50,6 +50,7 @@ export interface AppOptions {
         | 'metricsToken'
         | 'requestTimeoutMs'
         | 'keepAliveTimeoutMs'
+        | 'webhooks'
       >
     >;
   database: Database;

@@ -101,6 +101,20 @@ describe('configuration', () => {
     );
   });
 
+  it('sends webhooks to public https receivers only in production, unless WEBHOOK_ALLOW_PRIVATE=true', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).webhooks).toEqual({ requireHttps: false, allowPrivate: true });
+    expect(loadConfig({ DATA_DIR: dir(), ...PRODUCTION }).webhooks).toEqual({
+      requireHttps: true,
+      allowPrivate: false,
+    });
+    const allowing = checkConfig({ DATA_DIR: dir(), ...PRODUCTION, WEBHOOK_ALLOW_PRIVATE: 'true' });
+    expect(allowing.config?.webhooks).toEqual({ requireHttps: true, allowPrivate: true });
+    expect(named(allowing.findings, 'warning')).toContain('WEBHOOK_ALLOW_PRIVATE');
+    expect(refusal({ DATA_DIR: dir(), WEBHOOK_ALLOW_PRIVATE: 'sometimes' })).toContain(
+      'WEBHOOK_ALLOW_PRIVATE',
+    );
+  });
+
   it('refuses bad values, naming the variable', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'eighty' })).toThrow(/PORT/);

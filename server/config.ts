@@ -108,6 +108,11 @@ const EnvSchema = z.object({
     .optional(),
   COMPANY_BRAND_COLOR: HexColourSchema.optional(),
   COMPANY_ACCENT_COLOR: HexColourSchema.optional(),
+  // Production sends webhooks to public https addresses only; true also allows loopback and private ones.
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
 });
 
 /**
@@ -202,6 +207,11 @@ export interface Config {
   storage: StorageConfig;
   /** The company the customer e-mails present (COMPANY_*). */
   company: CompanyDetails;
+  /**
+   * Where webhooks may go (services/webhooks/receiver-address.ts): production asks https and public addresses
+   * (WEBHOOK_ALLOW_PRIVATE=true allows private ones); outside production anything goes.
+   */
+  webhooks: { requireHttps: boolean; allowPrivate: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -342,6 +352,7 @@ function inspect(
       brandColor: e.COMPANY_BRAND_COLOR ?? DEMO_COMPANY.brandColor,
       accentColor: e.COMPANY_ACCENT_COLOR ?? DEMO_COMPANY.accentColor,
     },
+    webhooks: { requireHttps: production, allowPrivate: !production || e.WEBHOOK_ALLOW_PRIVATE },
   };
   return { config, findings: assess(e, config) };
 }
@@ -422,6 +433,12 @@ function assess(e: z.infer<typeof EnvSchema>, config: Config): ConfigFinding[] {
       'STORAGE_DRIVER',
       'warning',
       "local with DATABASE_URL: only one instance can run, as attachments stay in this instance's DATA_DIR/attachments; set S3_BUCKET to run several",
+    );
+  if (production && e.WEBHOOK_ALLOW_PRIVATE)
+    say(
+      'WEBHOOK_ALLOW_PRIVATE',
+      'warning',
+      'true: webhooks may be sent to loopback and private addresses; an admin could make the server reach internal services',
     );
   if (!e.METRICS_TOKEN)
     say('METRICS_TOKEN', production ? 'warning' : 'note', 'unset: no metrics (/metrics answers 404)');

@@ -116,6 +116,7 @@ async function main(): Promise<void> {
       mail: { smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom, storage },
       log,
       retention: config.retention,
+      webhooks: config.webhooks,
     }),
     log,
   );

@@ -114,6 +114,7 @@ const screens = (queryClient: QueryClient): RouteObject[] => [
         path: ROUTES.emailTemplates,
         lazy: screen(queryClient, () => import('./routes/outbox/email-templates-page')),
       },
+      { path: ROUTES.webhooks, lazy: screen(queryClient, () => import('./routes/webhooks/webhooks-page')) },
     ],
   },
   { path: '*', element: <Navigate to={paths.dashboard} replace /> },

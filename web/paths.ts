@@ -26,6 +26,8 @@ export const ROUTES = {
   users: '/users',
   outbox: '/outbox',
   emailTemplates: '/email-templates',
+  /** Webhook endpoints and their delivery logs (issue 48). */
+  webhooks: '/webhooks',
 } as const;
 
 /** The path of each screen; a screen with parameters takes them (encoded here, as generatePath does). */
@@ -57,4 +59,7 @@ export const paths = {
   users: ROUTES.users,
   outbox: ROUTES.outbox,
   emailTemplates: ROUTES.emailTemplates,
+  /** The webhooks screen; with an endpoint, its delivery log open. */
+  webhooks: (endpointId?: number) =>
+    endpointId === undefined ? ROUTES.webhooks : `${ROUTES.webhooks}?endpoint=${endpointId}`,
 };

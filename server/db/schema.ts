@@ -29,6 +29,7 @@ import { FCO_BATCH_STATES } from '../../domain/contract/queues';
 import { RoleSchema } from '../../domain/contract/session';
 import type { StorefrontCart } from '../../domain/contract/storefront';
 import { UNDO_KINDS } from '../../domain/contract/undo';
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookEventType } from '../../domain/contract/webhooks';
 import { CANCEL_REASONS, GRO_DESTINATIONS } from '../../domain/options';
 import { CARRIERS, DELIVERY_REGIONS, DESPATCH_BY, GRO_SERVICES } from '../../domain/pricing';
 import { ALL_STATES, ORDERABLE_TYPES } from '../../domain/states';
@@ -748,6 +749,108 @@ export const outbox = pgTable(
     index('outbox_sent_retention_idx').on(t.sentAt).where(sql`${t.status} = 'sent'`),
     check('outbox_status_check', oneOf(t.status, OUTBOX_STATUSES)),
     notNegative('outbox', t.attempts),
+  ],
+);
+
+// ---------------------------------------------------------------- webhooks (issue 48)
+
+/**
+ * Where the shops want to hear of changes: a receiver's URL, the events it subscribes to, and the secret that
+ * signs each delivery (Standard Webhooks). The secret must be kept as it is to sign with; it is shown to an
+ * admin once, when made. After a rotation the previous one signs as well until it expires.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: id(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  events: text('events').array().notNull().$type<WebhookEventType[]>(),
+  enabled: boolean('enabled').notNull().default(true),
+  secret: text('secret').notNull(),
+  previousSecret: text('previous_secret'),
+  previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+  /** The first failed attempt since the last success; null after a success. */
+  failingSince: timestamp('failing_since', { withTimezone: true }),
+  /** When it was marked failing and the admins told; null again after a success. */
+  failingNotifiedAt: timestamp('failing_notified_at', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One change a shop may hear of, written in the same transaction as the change, and only when an enabled
+ * endpoint subscribes to its type (services/webhooks/events.ts). `payload` is the exact body every attempt
+ * sends and signs; `message_id` its `webhook-id`.
+ */
+export const webhookEvents = pgTable('webhook_events', {
+  id: id(),
+  type: text('type').notNull(),
+  messageId: text('message_id').notNull().unique(),
+  /** The events of one key (an order item's ref) reach each endpoint in the order they happened. */
+  orderingKey: text('ordering_key').notNull(),
+  payload: text('payload').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One event to one endpoint: pending until delivered, tried with backoff until `expires_at`, then failed (an
+ * admin replays it). Claimed with FOR UPDATE SKIP LOCKED and leased while `sending`, like the outbox.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    orderingKey: text('ordering_key').notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The worker's claim: what is due, oldest first.
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} IN ('pending', 'sending')`),
+    // The claim's ordering check: an earlier delivery of the same key to the same endpoint still open.
+    index('webhook_deliveries_open_key_idx')
+      .on(t.endpointId, t.orderingKey, t.id)
+      .where(sql`${t.status} IN ('pending', 'sending')`),
+    // The delivery log, newest first, and its status filter (replay all failed).
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_endpoint_status_idx').on(t.endpointId, t.status, t.id),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+    check('webhook_deliveries_status_check', oneOf(t.status, WEBHOOK_DELIVERY_STATUSES)),
+    notNegative('webhook_deliveries', t.attempts),
+  ],
+);
+
+/** Every try of a delivery, for the log: when, the answer's status, how long it took, its first 2 KB. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: id(),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    outcome: text('outcome', { enum: ['delivered', 'failed'] }).notNull(),
+    responseStatus: integer('response_status'),
+    latencyMs: integer('latency_ms').notNull(),
+    responseBody: text('response_body').notNull().default(''),
+    error: text('error'),
+  },
+  (t) => [
+    index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id),
+    check('webhook_attempts_outcome_check', oneOf(t.outcome, ['delivered', 'failed'])),
+    notNegative('webhook_attempts', t.latencyMs),
   ],
 );
 

@@ -9,6 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { createMailer, type DeliveryHooks, drainDueEmails, type MailerOptions } from '../mail/worker';
 import { WAKE_BATCH, wakeDueSnoozes } from '../services/conversations/inbox';
+import { policyFor, type ReceiverPolicy } from '../services/webhooks/receiver-address';
+import { createWebhookPool } from '../webhooks/worker';
 import { RETENTION_DEFAULTS, type RetentionOptions, runRetention } from './retention';
 import { endDuePostponements, sendDueReminders } from './scheduled';
 
@@ -23,8 +25,11 @@ export interface Job {
    * work left (a burst of e-mail bigger than one run's time budget), so it is due again at once.
    */
   run(): Promise<undefined | 'again'>;
-  /** Releases what the job keeps open between runs (the mail job's SMTP connections); called on stop. */
-  close?(): void;
+  /**
+   * Releases what the job keeps open between runs (the mail job's SMTP connections) or waits for what it left
+   * running (the webhook deliveries in flight); called on stop, which waits for it.
+   */
+  close?(): void | Promise<void>;
   /** Figures of the job's own since start (the mail job's failed deliveries), for /metrics. */
   counts?(): Readonly<Record<string, number>>;
 }
@@ -34,10 +39,18 @@ export interface JobDeps {
   mail: MailerOptions;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   retention?: RetentionOptions;
+  /** Where webhooks may be sent (config.webhooks); production's strict policy unless given. */
+  webhooks?: ReceiverPolicy;
 }
 
 /** The instance's background jobs, in the order a round runs them when several are due. */
-export function backgroundJobs({ db, mail, log, retention = RETENTION_DEFAULTS }: JobDeps): Job[] {
+export function backgroundJobs({
+  db,
+  mail,
+  log,
+  retention = RETENTION_DEFAULTS,
+  webhooks = policyFor('production'),
+}: JobDeps): Job[] {
   const mailer = createMailer(mail);
   // A failed delivery is retried with backoff, and given up after MAX_ATTEMPTS (an admin resends it from the
   // outbox screen): both are logged, without the recipient's address, and counted for alerts.
@@ -67,6 +80,10 @@ export function backgroundJobs({ db, mail, log, retention = RETENTION_DEFAULTS }
       close: mailer.close,
       counts: () => ({ ...mailFailures }),
     },
+    // Webhooks to the shops (issue 48): every second, as the first attempt of an event should follow it closely;
+    // a run only starts deliveries (up to the pool's free places) and never waits for a receiver, so a slow
+    // one holds up neither the other deliveries nor the other jobs. Failed attempts are logged and counted.
+    webhookJob(db, webhooks, log),
     // The 7-day reminders to customers we wait for, and the end of postponements.
     { name: 'reminders', everyMs: 60_000, run: async () => void (await sendDueReminders(db)) },
     { name: 'postponements', everyMs: 60_000, run: async () => void (await endDuePostponements(db)) },
@@ -89,4 +106,29 @@ export function backgroundJobs({ db, mail, log, retention = RETENTION_DEFAULTS }
       },
     },
   ];
+}
+
+/** The webhook delivery job: a pool of deliveries in flight (webhooks/worker.ts), its failures logged. */
+function webhookJob(db: Db, policy: ReceiverPolicy, log: JobDeps['log']): Job {
+  const failures = { retrying: 0, gave_up: 0 };
+  const pool = createWebhookPool(
+    db,
+    {
+      policy,
+      onFailure(f) {
+        failures[f.gaveUp ? 'gave_up' : 'retrying'] += 1;
+        const fields = { delivery_id: f.deliveryId, url: f.url, attempts: f.attempts, reason: f.reason };
+        if (f.gaveUp) log.error(fields, 'webhook delivery failed for the last time; an admin may replay it');
+        else log.warn(fields, 'webhook delivery failed; it will be retried');
+      },
+    },
+    log,
+  );
+  return {
+    name: 'webhooks',
+    everyMs: 1_000,
+    run: pool.run,
+    close: pool.close,
+    counts: () => ({ ...failures }),
+  };
 }

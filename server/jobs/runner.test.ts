@@ -107,7 +107,14 @@ describe('job runner', () => {
       mail: { dataDir: '/nonexistent', mailFrom: 'T <t@x.example>' },
       log: quiet,
     });
-    expect(jobs.map((j) => j.name)).toEqual(['mail', 'reminders', 'postponements', 'snoozes', 'retention']);
+    expect(jobs.map((j) => j.name)).toEqual([
+      'mail',
+      'webhooks',
+      'reminders',
+      'postponements',
+      'snoozes',
+      'retention',
+    ]);
     for (const j of jobs) expect(j.everyMs).toBeGreaterThan(0);
   });
 });

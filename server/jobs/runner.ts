@@ -105,7 +105,7 @@ export function startJobRunner(
       stopped = true;
       clearTimeout(timer);
       await current;
-      for (const { job } of scheduled) job.close?.();
+      for (const { job } of scheduled) await job.close?.();
     },
   };
 }

@@ -22,6 +22,7 @@ import { sessionRoutes } from './session';
 import { storefrontRoutes } from './storefront';
 import { undoRoutes } from './undo';
 import { userAdminRoutes } from './users-admin';
+import { webhookRoutes } from './webhooks';
 
 export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   sessionRoutes,
@@ -42,5 +43,6 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   cannedReplyRoutes,
   storefrontRoutes,
   outboxRoutes,
+  webhookRoutes,
   eventRoutes,
 ];

@@ -12,7 +12,8 @@ export interface RouteDeps {
   database: Database;
   /** Live-update fan-out; absent in tests that do not need it. */
   live?: LiveHub;
-  config: Pick<Config, 'storefrontApiKey' | 'secureCookies'> & Partial<Pick<Config, 'dataDir' | 'mailFrom'>>;
+  config: Pick<Config, 'storefrontApiKey' | 'secureCookies'> &
+    Partial<Pick<Config, 'dataDir' | 'mailFrom' | 'nodeEnv' | 'webhooks'>>;
   /** Where attachments are kept. */
   storage: Storage;
   /** Prometheus figures (server/metrics.ts); absent unless METRICS_TOKEN is set. */

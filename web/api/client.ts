@@ -98,7 +98,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** `order_items/dashboard` → `/api/v1/order_items/dashboard.json` (a leading slash or `.json` is fine too). */
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
@@ -255,8 +255,8 @@ function whenIdle(work: () => void): void {
 /**
  * The API. Each call names the schema of its answer and resolves to what the schema parses, e.g.
  * `api.get('order_items/dashboard', DashboardPageSchema)`,
- * `api.post('order_items/1-1/escalate', {...}, OrderItemResponseSchema)`. A POST or PUT without a body
- * sends `{}`; a DELETE sends none.
+ * `api.post('order_items/1-1/escalate', {...}, OrderItemResponseSchema)`. A POST, PUT or PATCH without a
+ * body sends `{}`; a DELETE sends none.
  */
 export const api = {
   /** A schema still loading (a lazily imported contract) may be given as a promise: the call goes out at once. */
@@ -266,6 +266,8 @@ export const api = {
     request('POST', path, schema, body ?? {}, opts),
   put: <S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: RequestOptions) =>
     request('PUT', path, schema, body ?? {}, opts),
+  patch: <S extends z.ZodType>(path: string, body: unknown, schema: S, opts?: RequestOptions) =>
+    request('PATCH', path, schema, body ?? {}, opts),
   delete: <S extends z.ZodType>(path: string, schema: S, opts?: RequestOptions) =>
     request('DELETE', path, schema, undefined, opts),
 };

@@ -23,6 +23,7 @@ const carts = ['carts'] as const;
 const conversations = ['conversations'] as const;
 const cannedReplies = ['canned-replies'] as const;
 const outbox = ['outbox'] as const;
+const webhooks = ['webhooks'] as const;
 const search = ['search'] as const;
 const salesReports = ['sales-reports'] as const;
 const reference = ['reference'] as const;
@@ -100,6 +101,14 @@ export const queryKeys = {
     message: (id: number) => [...outbox, 'message', id] as const,
     /** The customer e-mail templates rendered with sample data. */
     templates: [...outbox, 'templates'] as const,
+  },
+  webhooks: {
+    all: webhooks,
+    endpoints: [...webhooks, 'endpoints'] as const,
+    /** A page of one endpoint's delivery log. */
+    deliveries: <P extends object>(endpointId: number, params: P) =>
+      [...webhooks, endpointId, 'deliveries', params] as const,
+    delivery: (endpointId: number, id: number) => [...webhooks, endpointId, 'delivery', id] as const,
   },
   search: {
     /** A quick search; the search page adds its results' filter, the command palette has none. */

@@ -25,6 +25,7 @@ import {
   IconTemplate,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
@@ -127,6 +128,7 @@ function Navigation() {
                 label="E-mail templates"
                 icon={<IconTemplate {...iconProps} />}
               />
+              <NavItem to={paths.webhooks()} label="Webhooks" icon={<IconWebhook {...iconProps} />} />
             </Stack>
           </>
         )}

@@ -23,6 +23,7 @@ const KIND_NOUNS: Record<string, [one: string, many: string]> = {
   escalated: ['escalation', 'escalations'],
   returned: ['return to you', 'returns to you'],
   update_confirmed: ['confirmed change', 'confirmed changes'],
+  webhook_failing: ['failing webhook endpoint', 'failing webhook endpoints'],
 };
 
 /** '3 customer replies', '1 assignment'; an unknown kind in words ('2 × unpaid cart'). */

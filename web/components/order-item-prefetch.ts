@@ -6,13 +6,13 @@
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type SyntheticEvent, useMemo } from 'react';
-import { loadOrderPage } from '../routes/screen-chunks';
 
 const ITEM_LINK = 'a[href^="/orders/"]';
 
 /** Starts loading an order item's page and data (id or ref, as its URL names it). */
 export function prefetchOrderItem(queryClient: QueryClient, key: string): void {
-  void loadOrderPage().then((page) => page.prefetchItem(queryClient, key));
+  // The order page's module, as its route loads it (routes/screen-chunks.ts loadOrderPage).
+  void import('../routes/order/order-page').then((page) => page.prefetchItem(queryClient, key));
 }
 
 /** Handlers for a list's container: the order item whose link the pointer or the focus reaches is prefetched. */

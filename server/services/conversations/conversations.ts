@@ -31,6 +31,7 @@ import { presentedCompany } from '../../mail/compose';
 import { publishChange } from '../live/publish';
 import { applyItemAction, lockOrderItem, toWorkItem } from '../order-items/run-action';
 import { enqueueEmail } from '../outbox/enqueue';
+import { enqueueWebhookEvents } from '../webhooks/events';
 
 export const PER_PAGE = 25;
 
@@ -231,6 +232,28 @@ async function emailReply(
     text: reply.content,
     customerName: c.name,
   });
+  // The shop shows the reply on the customer's account page (issue 48).
+  const [item] = c.orderItemId
+    ? await tx.select({ ref: orderItems.ref }).from(orderItems).where(eq(orderItems.id, c.orderItemId))
+    : [];
+  await enqueueWebhookEvents(
+    tx,
+    [
+      {
+        type: 'conversation.replied',
+        data: {
+          conversation_id: c.id,
+          customer_email: c.email,
+          subject: c.subject,
+          order_ref: c.orderRef,
+          order_item_ref: item?.ref ?? null,
+          reply: reply.content,
+        },
+      },
+    ],
+    `conversation:${c.id}`,
+    now,
+  );
   await tx
     .update(conversations)
     .set({

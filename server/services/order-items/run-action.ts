@@ -151,7 +151,7 @@ export async function applyItemAction(
   const work = await toWorkItem(tx, row, { siblings: params.action.type === 'request_update' });
   const outcome = decide(work, params.action, params.actor, now);
   if (!outcome.ok) throw refusalError(outcome);
-  await writeOutcome(tx, row, outcome, params.actor, now);
+  await writeOutcome(tx, row, params.action, outcome, params.actor, now);
   return outcome;
 }
 

@@ -2,21 +2,30 @@
  * Writes what the state machine decided for one action (its Outcome) inside the action's transaction, one
  * step per function: what changes beyond the item's row, the files it approves, the users it notifies, and
  * last the item's own UPDATE (item-update.ts), which carries the rows the action adds, its refunds and the
- * live announcements. The statements run in that order, in the one transaction that makes the e-mails and
- * the money exactly-once.
+ * live announcements and webhook events. The statements run in that order, in the one transaction that makes
+ * the e-mails, the webhooks and the money exactly-once.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Actor, Outcome } from '../../../domain/workflow/types';
+import { type OutcomeCause, webhookEventsOf } from '../../../domain/webhooks';
+import type { Actor, Outcome, WorkflowAction } from '../../../domain/workflow/types';
 import type { Tx } from '../../db/client';
 import { attachments, orderables, orderItemEvents, orderItems, orders, users } from '../../db/schema';
 import type { LiveChange } from '../../live/channel';
 import { publishChange } from '../live/publish';
 import { recordNotification } from '../notifications/notifications';
+import { webhookEventsWith } from '../webhooks/events';
 import { addedRows, storedRefunds, updateItem } from './item-update';
 import type { OrderItemRow } from './read';
 
-/** Writes a decided outcome for the locked item `row`, as `actor`, at `now`. */
-export async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, actor: Actor, now: Date) {
+/** Writes the outcome `action` decided for the locked item `row`, as `actor`, at `now`. */
+export async function writeOutcome(
+  tx: Tx,
+  row: OrderItemRow,
+  action: OutcomeCause,
+  outcome: Outcome,
+  actor: Actor,
+  now: Date,
+) {
   const { item } = row;
   const userId = actor.kind === 'user' ? actor.id : null;
   const { orderable: orderablePatch, ...patch } = outcome.patch;
@@ -25,6 +34,8 @@ export async function writeOutcome(tx: Tx, row: OrderItemRow, outcome: Outcome, 
     await approveAttachments(tx, item.id, outcome.approveAttachmentIds, userId, now);
   }
   const added = addedRows(tx, row, outcome, userId, now);
+  // What the shops hear of it (issue 48), written with the item's UPDATE like its e-mails.
+  added.push(...webhookEventsWith(tx, webhookEventsOf(item, row.order.ref, action, outcome), item.ref, now));
   // What open screens are told at the commit: the notified users' lists, then this item.
   const changes = await notifyUsers(tx, item.id, outcome.notifications, userId);
   changes.push({ topic: 'order_item', id: item.ref });

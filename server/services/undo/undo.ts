@@ -127,7 +127,7 @@ async function undoItemActs(
       assigneeReadIt,
     });
     if (!decision.ok) throw refusalError(decision);
-    await writeOutcome(tx, row, decision, actor, now);
+    await writeOutcome(tx, row, { type: 'undo' }, decision, actor, now);
   }
   const refs = rows.map((r) => r.item.ref);
   const what = refs.length === 1 ? refs[0] : `${refs.length} items`;
