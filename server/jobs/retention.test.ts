@@ -239,6 +239,7 @@ describe('retention', () => {
         'reminders',
         'retention',
         'snoozes',
+        'webhooks',
       ]);
       expect(byName.mail).toMatchObject({ runs: 1, failures: 0 });
       expect(byName.retention).toMatchObject({ runs: 1, failures: 0 });
