@@ -206,7 +206,7 @@ test('archiving opens the next thread at once; refused by the server, the thread
   await expect(paneTitle(page)).toHaveText(`Charlie ${tag}`);
   await page
     .getByRole('region', { name: 'Open conversation' })
-    .getByRole('button', { name: 'Archive' })
+    .getByRole('button', { name: 'Archive', exact: true })
     .click();
   await expect(page).toHaveURL(new RegExp(`/conversations/${b}\\?folder=mine$`));
   await expect(paneTitle(page)).toHaveText(`Bravo ${tag}`);
