@@ -33,6 +33,8 @@ async function checkScreen(page: Page, name: string, ready: Locator, actions: Lo
     .toBeLessThanOrEqual(0);
   await expectBadgesWhole(page, name);
   await expectHeadersClearOfRows(page, name);
+  await expectListCards(page, name);
+  await expectTargetSizes(page, name);
   for (const action of actions) {
     // Centred, so an action that only just fits is not judged cut off by the viewport's bottom edge.
     await action.evaluate((el) => el.scrollIntoView({ block: 'center' }));
@@ -45,6 +47,84 @@ async function checkScreen(page: Page, name: string, ready: Locator, actions: Lo
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
   }
+}
+
+/**
+ * Every target on the screen is at least 24 × 24 px (WCAG 2.2 target size, 2.5.8), less the standard's
+ * exceptions that apply here: a link inside a sentence, and controls hidden from sight. A tick box's target is
+ * its label, when it has one around it.
+ */
+async function expectTargetSizes(page: Page, name: string) {
+  const small = await page.evaluate(() => {
+    const selector = [
+      'a[href]',
+      'button',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      '[role="button"]',
+      '[role="tab"]',
+      '[role="checkbox"]',
+      '[role="switch"]',
+      '[role="link"]',
+      '[role="menuitem"]',
+    ].join(',');
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      // Out of sight (visually hidden, collapsed, a closed drawer's content) is not a target.
+      if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden') continue;
+      if (el.closest('[aria-hidden="true"], [inert]')) continue;
+      // An input's target takes in its labels (a click on one ticks it): the box around them all counts.
+      const labels = el instanceof HTMLInputElement ? [...(el.labels ?? [])] : [];
+      const boxes = [el, ...labels].map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0);
+      const width = Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left));
+      const height = Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top));
+      if (width >= 24 - 0.5 && height >= 24 - 0.5) continue;
+      // A link in a sentence: its size is the line's.
+      const parentText = el.parentElement?.textContent?.trim() ?? '';
+      if (style.display === 'inline' && parentText.length > (el.textContent?.trim().length ?? 0)) continue;
+      const what = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? el.tagName;
+      found.push(`${el.tagName.toLowerCase()} "${what}" ${Math.round(width)}×${Math.round(height)}`);
+    }
+    return found;
+  });
+  expect(small, `${name}: targets under 24 px`).toEqual([]);
+}
+
+/**
+ * An order-item list is a list of cards on a phone: each row's ref, state badge, customer and despatch-by date
+ * are on screen without scrolling sideways, and its tick box and action are 44 px targets.
+ */
+async function expectListCards(page: Page, name: string) {
+  const problems = await page.evaluate(() => {
+    const found: string[] = [];
+    const inView = (el: Element | null) => {
+      if (!el) return false;
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth;
+    };
+    for (const row of document.querySelectorAll('table > tbody > tr[aria-label]')) {
+      const ref = row.querySelector('[data-cell="ref"] a');
+      if (!ref) continue;
+      for (const cell of ['ref', 'state', 'customer', 'due']) {
+        if (!inView(row.querySelector(`[data-cell="${cell}"]`))) {
+          found.push(`${row.getAttribute('aria-label')}: ${cell} off screen`);
+        }
+      }
+      for (const target of row.querySelectorAll('[data-cell="tick"] label, [data-cell="action"] button')) {
+        const box = target.getBoundingClientRect();
+        if (box.width < 44 || box.height < 44) {
+          found.push(
+            `${row.getAttribute('aria-label')}: ${Math.round(box.width)}×${Math.round(box.height)} target`,
+          );
+        }
+      }
+    }
+    return found;
+  });
+  expect(problems, `${name}: list rows are cards with 44 px targets`).toEqual([]);
 }
 
 /** No badge label (states, flags, counts) is cut to an ellipsis by a squeezed column. */
@@ -184,6 +264,29 @@ test('dashboard and the queues', async ({ page }) => {
       .locator('tbody tr')
       .first(),
     [page.getByRole('textbox', { name: /^Filter/ })],
+  );
+  // The rows are cards: a whole row, a reassign button of 44 px among them, fits the screen's width.
+  const card = page
+    .getByRole('table', { name: /^Order items of/ })
+    .locator('tbody tr')
+    .first();
+  expect((await card.boundingBox())?.width).toBeLessThanOrEqual(PHONE.width);
+  await expect(card.getByRole('button', { name: /^Reassign/ })).toBeInViewport({ ratio: 1 });
+
+  await page.goto('/items');
+  await checkScreen(
+    page,
+    'team-list',
+    page.getByRole('table', { name: 'Team order items' }).locator('tbody tr').first(),
+  );
+  await page.goto('/escalations');
+  await checkScreen(
+    page,
+    'escalations',
+    page
+      .getByRole('table', { name: /escalat/i })
+      .locator('tbody tr')
+      .first(),
   );
 });
 

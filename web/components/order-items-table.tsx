@@ -40,7 +40,7 @@ import { useOrderItemPrefetch } from './order-item-prefetch';
 import classes from './order-items-table.module.css';
 import { queueCountText, sortChange } from './queue-view';
 import { StateBadge } from './state-badge';
-import { TickBox } from './tick-box';
+import { TickBox, TickTarget } from './tick-box';
 import { useListKeyboard } from './use-list-keyboard';
 import { useWideTable } from './use-wide-table';
 
@@ -236,26 +236,28 @@ export function OrderItemsTable<T extends OrderItemListRow>({
             stickyHeaderOffset={56}
             striped="even"
             aria-label={label}
-            className={classes.table}
+            className={`${classes.table} ${classes.cards}`}
           >
             <Table.Thead>
               <Table.Tr>
                 {selection && (
                   <Table.Th w={36}>
-                    <Checkbox
-                      aria-label="Tick all items on this page"
-                      checked={allTicked}
-                      indeterminate={someTicked && !allTicked}
-                      disabled={rows.length === 0}
-                      onChange={() => {
-                        const next = new Set(selection.selected);
-                        for (const i of rows) {
-                          if (allTicked) next.delete(i.id);
-                          else next.add(i.id);
-                        }
-                        selection.onChange(next);
-                      }}
-                    />
+                    <TickTarget>
+                      <Checkbox
+                        aria-label="Tick all items on this page"
+                        checked={allTicked}
+                        indeterminate={someTicked && !allTicked}
+                        disabled={rows.length === 0}
+                        onChange={() => {
+                          const next = new Set(selection.selected);
+                          for (const i of rows) {
+                            if (allTicked) next.delete(i.id);
+                            else next.add(i.id);
+                          }
+                          selection.onChange(next);
+                        }}
+                      />
+                    </TickTarget>
                   </Table.Th>
                 )}
                 {header('Ref', 'ref')}
@@ -311,39 +313,48 @@ export function OrderItemsTable<T extends OrderItemListRow>({
                     aria-label={`${item.ref}, ${item.type}, ${item.state_label}`}
                   >
                     {selection && (
-                      <td className={CELL}>
+                      <td className={CELL} data-cell="tick">
                         <TickBox label={`Tick ${item.ref}`} checked={ticked} onChange={() => toggle(item)} />
                       </td>
                     )}
-                    <td className={CELL}>
+                    <td className={CELL} data-cell="ref">
                       <Link to={paths.orderItem(item.ref)} className={`mantine-focus-auto ${classes.ref}`}>
                         {item.ref}
                       </Link>
                     </td>
-                    <td className={`${CELL} ${classes.wrap}`}>{item.type}</td>
-                    <td className={CELL}>
+                    <td className={`${CELL} ${classes.wrap}`} data-cell="type">
+                      {item.type}
+                    </td>
+                    <td className={CELL} data-cell="state">
                       <div className={classes.badge}>
                         <StateBadge label={item.state_label} group={item.state_group} />
                       </div>
                     </td>
-                    <td className={CELL}>
+                    <td className={CELL} data-cell="customer">
                       <span className={classes.customer} title={item.order.customer_name}>
                         {item.order.customer_name}
                       </span>
                     </td>
                     {columns.map((c) => (
-                      <td key={c.key} className={c.wrap ? `${CELL} ${classes.wrap}` : CELL}>
+                      <td key={c.key} className={c.wrap ? `${CELL} ${classes.wrap}` : CELL} data-cell="extra">
+                        <span className={classes.cellLabel}>{c.header}: </span>
                         {c.cell(item)}
                       </td>
                     ))}
-                    <td className={`${CELL} ${classes.wrap}`}>
+                    <td className={`${CELL} ${classes.wrap}`} data-cell="due">
                       <DueDate value={item.despatch_due_on} open={isOpen} />
                     </td>
-                    <td className={`${CELL} ${classes.money}`}>{formatPence(item.net_value)}</td>
-                    <td className={CELL}>
+                    <td className={`${CELL} ${classes.money}`} data-cell="value">
+                      {formatPence(item.net_value)}
+                    </td>
+                    <td className={CELL} data-cell="flags">
                       <Flags item={item} />
                     </td>
-                    {rowAction && <td className={CELL}>{rowAction(item)}</td>}
+                    {rowAction && (
+                      <td className={CELL} data-cell="action">
+                        {rowAction(item)}
+                      </td>
+                    )}
                   </KeyboardRow>
                 );
               })}

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type OutcomeCause, webhookEventsOf } from '../../../domain/webhooks';
-import type { Actor, Outcome, WorkflowAction } from '../../../domain/workflow/types';
+import type { Actor, Outcome } from '../../../domain/workflow/types';
 import type { Tx } from '../../db/client';
 import { attachments, orderables, orderItemEvents, orderItems, orders, users } from '../../db/schema';
 import type { LiveChange } from '../../live/channel';

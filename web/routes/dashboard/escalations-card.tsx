@@ -47,6 +47,7 @@ export function EscalationsCard() {
                 variant={desk.data.by_stage[stage] ? 'light' : 'outline'}
                 color={desk.data.by_stage[stage] ? 'red' : 'gray'}
                 radius="sm"
+                size="lg"
                 tt="none"
                 style={{ cursor: 'pointer' }}
               >

@@ -34,7 +34,7 @@ import { isFilterEmpty, type ListFilterValue } from '../../components/list-filte
 import { ListFilterBar } from '../../components/list-filter-bar';
 import classes from '../../components/order-items-table.module.css';
 import { StateBadge } from '../../components/state-badge';
-import { TickBox } from '../../components/tick-box';
+import { TickBox, TickTarget } from '../../components/tick-box';
 import { useListKeyboard } from '../../components/use-list-keyboard';
 import { useWideTable } from '../../components/use-wide-table';
 import { paths } from '../../paths';
@@ -236,17 +236,19 @@ export function SearchResultsCard({
           horizontalSpacing="xs"
           data-testid="search-results"
           aria-label="Search results"
-          miw={1000}
+          className={`${classes.wide} ${classes.cards}`}
         >
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={36}>
-                <Checkbox
-                  aria-label="Tick all results"
-                  checked={allTicked}
-                  indeterminate={someTicked && !allTicked}
-                  onChange={() => setTicked(allTicked ? new Set() : new Set(rows.map((r) => r.id)))}
-                />
+                <TickTarget>
+                  <Checkbox
+                    aria-label="Tick all results"
+                    checked={allTicked}
+                    indeterminate={someTicked && !allTicked}
+                    onChange={() => setTicked(allTicked ? new Set() : new Set(rows.map((r) => r.id)))}
+                  />
+                </TickTarget>
               </Table.Th>
               <SortableTh label="Ref" sortKey="ref" {...th} />
               <SortableTh label="Item and names" sortKey="type" {...th} />
@@ -272,14 +274,14 @@ export function SearchResultsCard({
                   className={classes.row}
                   aria-label={`${item.ref}, ${item.type}, ${item.state_label}`}
                 >
-                  <Table.Td>
+                  <Table.Td data-cell="tick">
                     <TickBox
                       label={`Tick ${item.ref}`}
                       checked={ticked.has(item.id)}
                       onChange={() => toggle(item)}
                     />
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-cell="ref">
                     <Anchor
                       component={Link}
                       ref={index === 0 ? focus.firstLink : undefined}
@@ -290,7 +292,7 @@ export function SearchResultsCard({
                       {item.ref}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-cell="type">
                     <Text size="sm" lh={1.35} style={{ whiteSpace: 'nowrap' }}>
                       {item.type}
                     </Text>
@@ -298,29 +300,37 @@ export function SearchResultsCard({
                       {names || 'No names given'}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-cell="customer">
                     <Text size="sm" title={item.order.email}>
                       {item.order.customer_name}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-cell="state">
                     {/* A badge keeps its whole label: the column grows instead. */}
                     <div style={{ width: 'max-content' }}>
                       <StateBadge label={item.state_label} group={item.state_group} />
                     </div>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-cell="extra">
+                    <span className={classes.cellLabel}>Assignee: </span>
                     {item.user?.name ?? (
                       <Text span c="dimmed" size="sm">
                         Unassigned
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(item.order.placed_at)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-cell="extra">
+                    <span className={classes.cellLabel}>Placed: </span>
+                    {formatDate(item.order.placed_at)}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-cell="due">
                     <DueDate value={item.despatch_due_on} open={open} />
                   </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                  <Table.Td
+                    ta="right"
+                    style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                    data-cell="value"
+                  >
                     {formatPence(item.net_value)}
                   </Table.Td>
                 </KeyboardRow>
