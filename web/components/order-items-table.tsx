@@ -336,8 +336,12 @@ export function OrderItemsTable<T extends OrderItemListRow>({
                       </span>
                     </td>
                     {columns.map((c) => (
-                      <td key={c.key} className={c.wrap ? `${CELL} ${classes.wrap}` : CELL} data-cell="extra">
-                        <span className={classes.cellLabel}>{c.header}: </span>
+                      <td
+                        key={c.key}
+                        className={c.wrap ? `${CELL} ${classes.wrap}` : CELL}
+                        data-cell="extra"
+                        data-label={c.header}
+                      >
                         {c.cell(item)}
                       </td>
                     ))}

@@ -311,16 +311,14 @@ export function SearchResultsCard({
                       <StateBadge label={item.state_label} group={item.state_group} />
                     </div>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-cell="extra">
-                    <span className={classes.cellLabel}>Assignee: </span>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-cell="extra" data-label="Assignee">
                     {item.user?.name ?? (
                       <Text span c="dimmed" size="sm">
                         Unassigned
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-cell="extra">
-                    <span className={classes.cellLabel}>Placed: </span>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-cell="extra" data-label="Placed">
                     {formatDate(item.order.placed_at)}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }} data-cell="due">
