@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { guard } from './auth/guard';
 import { createSessionCache } from './auth/session-cache';
 import type { ActiveSession } from './auth/sessions';
@@ -22,13 +22,13 @@ import type { JobStats } from './jobs/runner';
 import type { Lifecycle } from './lifecycle';
 import { createLiveHub } from './live/hub';
 import { createMetrics, metricsPlugin } from './metrics';
-import { registerOpenApiComponents, withOpenApiComponents } from './openapi-components';
+import { registerOpenApiComponents, withDocumentedBodies, withOpenApiComponents } from './openapi-components';
 import { compression } from './plugins/compression';
 import { errorBody, errorMapper } from './plugins/error-mapper';
 import { requestLog } from './plugins/request-log';
 import { startGate } from './plugins/start-gate';
 import { type ResponseMode, responseSerializerCompiler } from './response-serializer';
-import { commonRefusals } from './routes/answers';
+import { commonRefusals, SECURITY_SCHEMES } from './routes/answers';
 import { healthRoutes, type ReadinessProbe } from './routes/health';
 import { apiRoutes } from './routes/index';
 import { applySecurityHeaders, SWAGGER_UI_CSP, securityHeaders, signedInOnly } from './security-headers';
@@ -148,14 +148,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           'Staff API (session cookie + X-CSRF-Token on every state-changing call) and storefront API ' +
           '(Authorization: Bearer <STOREFRONT_API_KEY>). Money is integer pence.',
       },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'ukds_session' },
-          storefront: { type: 'http', scheme: 'bearer' },
-        },
-      },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: withDocumentedBodies,
     transformObject: withOpenApiComponents,
   });
   await app.register(swaggerUi, {

@@ -3,8 +3,8 @@
  * answer holds them: an order item is in some forty answers, and written out in each the document would be
  * mostly copies. Named here, not in domain/contract, so the contract's definitions stay plain schemas.
  */
-import type { SwaggerTransformObject } from '@fastify/swagger';
-import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CartSchema, ConversationSchema } from '../domain/contract/conversations';
 import {
@@ -91,4 +91,15 @@ export const withOpenApiComponents: SwaggerTransformObject = (document) => {
       schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => kept.has(name))),
     },
   } as typeof full;
+};
+
+/**
+ * @fastify/swagger's `transform`: the provider's, with the body a route documents in `config.documentedBody`
+ * (read by its service or the multipart parser, not by `schema.body`) in place of the one it validates.
+ */
+export const withDocumentedBodies: SwaggerTransform = (input) => {
+  const documented = input.route.config?.documentedBody;
+  return jsonSchemaTransform(
+    documented ? { ...input, schema: { ...input.schema, body: documented } } : input,
+  );
 };
