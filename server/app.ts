@@ -23,6 +23,7 @@ import type { Lifecycle } from './lifecycle';
 import { createLiveHub } from './live/hub';
 import { createMetrics, metricsPlugin } from './metrics';
 import { registerOpenApiComponents, withDocumentedBodies, withOpenApiComponents } from './openapi-components';
+import { openApiWebhooks } from './openapi-webhooks';
 import { compression } from './plugins/compression';
 import { errorBody, errorMapper } from './plugins/error-mapper';
 import { requestLog } from './plugins/request-log';
@@ -109,12 +110,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     // Fastify logs two lines per request; plugins/request-log.ts logs one.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
-    // The router's own refusals (a path that is not valid percent-encoding) answer in our error shape.
+    // The router's own refusals (a path that is not valid percent-encoding) answer in our error shape, as a
+    // 404 like every path that cannot name a record (docs/decisions/api-contract.md).
     frameworkErrors: (error, request, reply: FastifyReply) => {
       applySecurityHeaders(reply, headers);
       // The hooks do not run for these: the header is set here.
       reply.header('x-request-id', request.id);
-      reply.status(400).send(errorBody(request.id, 'bad_request', error.message));
+      reply
+        .status(404)
+        .send(errorBody(request.id, 'not_found', error.message, [{ field: 'path', message: error.message }]));
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -148,7 +152,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           'Staff API (session cookie + X-CSRF-Token on every state-changing call) and storefront API ' +
           '(Authorization: Bearer <STOREFRONT_API_KEY>). Money is integer pence.',
       },
+      servers: [
+        {
+          url: '{origin}',
+          description: 'The back office; every path starts with /api/v1 (or is /healthz, /readyz).',
+          variables: {
+            origin: {
+              default: 'http://localhost:3000',
+              description: 'Its origin, e.g. https://office.example.co.uk',
+            },
+          },
+        },
+      ],
       components: { securitySchemes: SECURITY_SCHEMES },
+      webhooks: openApiWebhooks(),
     },
     transform: withDocumentedBodies,
     transformObject: withOpenApiComponents,

@@ -14,10 +14,11 @@ import type { AuthLevel } from '../auth/guard';
 
 /** What each refusal means, for the OpenAPI document; the codes are `error.code` values. */
 const REFUSALS = {
-  400: 'The path cannot be read (`bad_request`).',
   401: 'Not signed in, or the session has ended (`unauthenticated`).',
   403: 'Not allowed for this role (`forbidden`), or the X-CSRF-Token header is missing or stale (`csrf_failed`).',
-  404: 'No such record (`not_found`).',
+  404:
+    'No such record, or a path that cannot name one: not valid percent-encoding, a NUL or an unpaired ' +
+    'surrogate, a parameter of the wrong form (`not_found`; `details` names the path parameter).',
   409:
     "Not possible in the record's current state (`wrong_state`), the record changed since it was read " +
     '(`stale`), or it conflicts with another (`conflict`). Nothing was changed.',
@@ -121,8 +122,8 @@ export function operationIdOf(method: string, url: string): string {
  * An onRoute hook for /api/v1: adds the refusals the guard and the input checks can give to the route's
  * declared answers (what the route declares itself wins). The guard refuses a missing session or key (401),
  * a missing CSRF token on a staff write and a staff member who is not an admin on an admin route (403); the
- * input checks refuse a bad body or query (422) and an unreadable path (400); a path parameter names a
- * record that may not exist (404); a body may be too large (413); anything may fail on our side (5xx).
+ * input checks refuse a bad body or query (422); a path parameter names a record that may not exist, or
+ * cannot be read at all (404, docs/decisions/api-contract.md); a body may be too large (413); anything may fail on our side (5xx).
  */
 export function commonRefusals(route: RouteOptions): void {
   if (!route.url.startsWith('/api/v1/')) return;
@@ -135,7 +136,7 @@ export function commonRefusals(route: RouteOptions): void {
   const statuses: RefusalStatus[] = ['5xx', 422];
   if (auth !== 'public') statuses.push(401);
   if (auth === 'admin' || (staff && writes)) statuses.push(403);
-  if (schema.params) statuses.push(400, 404);
+  if (schema.params) statuses.push(404);
   if (writes) statuses.push(413);
   // A new object: routes may share their answers' object, and each route gets its own refusals.
   route.schema = {
