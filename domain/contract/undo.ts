@@ -17,6 +17,7 @@ const TOKEN_MESSAGE = 'Send the undo token the change answered with.';
 /** An undo token: 32 random bytes, base64url (43 characters). */
 export const UndoTokenSchema = z
   .string({ error: TOKEN_MESSAGE })
+  .max(43, TOKEN_MESSAGE)
   .regex(/^[A-Za-z0-9_-]{43}$/, TOKEN_MESSAGE)
   .describe('The token of an undo offer, as the change answered it.');
 
