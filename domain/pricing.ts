@@ -269,6 +269,12 @@ export const DESPATCH_SERVICES: readonly DespatchService[] = [
   { carrier: 'ups', value: 'ups_worldwide', label: 'Worldwide', costs: { NA: 2500, WW: 2500 } },
 ];
 
+/** Every despatch service's value, once (a value names one service of one carrier). */
+export const DESPATCH_SERVICE_VALUES = [...new Set(DESPATCH_SERVICES.map((s) => s.value))] as [
+  string,
+  ...string[],
+];
+
 /** The despatch service with this carrier and value, if there is one. */
 export function findDespatchService(carrier: string, service: string): DespatchService | undefined {
   return DESPATCH_SERVICES.find((s) => s.carrier === carrier && s.value === service);

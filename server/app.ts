@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { guard } from './auth/guard';
 import { createSessionCache } from './auth/session-cache';
 import type { ActiveSession } from './auth/sessions';
@@ -22,13 +22,14 @@ import type { JobStats } from './jobs/runner';
 import type { Lifecycle } from './lifecycle';
 import { createLiveHub } from './live/hub';
 import { createMetrics, metricsPlugin } from './metrics';
-import { registerOpenApiComponents, withOpenApiComponents } from './openapi-components';
+import { registerOpenApiComponents, withDocumentedBodies, withOpenApiComponents } from './openapi-components';
+import { openApiWebhooks } from './openapi-webhooks';
 import { compression } from './plugins/compression';
 import { errorBody, errorMapper } from './plugins/error-mapper';
 import { requestLog } from './plugins/request-log';
 import { startGate } from './plugins/start-gate';
 import { type ResponseMode, responseSerializerCompiler } from './response-serializer';
-import { commonRefusals } from './routes/answers';
+import { commonRefusals, SECURITY_SCHEMES } from './routes/answers';
 import { healthRoutes, type ReadinessProbe } from './routes/health';
 import { apiRoutes } from './routes/index';
 import { applySecurityHeaders, SWAGGER_UI_CSP, securityHeaders, signedInOnly } from './security-headers';
@@ -109,12 +110,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     // Fastify logs two lines per request; plugins/request-log.ts logs one.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
-    // The router's own refusals (a path that is not valid percent-encoding) answer in our error shape.
+    // The router's own refusals (a path that is not valid percent-encoding) answer in our error shape, as a
+    // 404 like every path that cannot name a record (docs/decisions/api-contract.md).
     frameworkErrors: (error, request, reply: FastifyReply) => {
       applySecurityHeaders(reply, headers);
       // The hooks do not run for these: the header is set here.
       reply.header('x-request-id', request.id);
-      reply.status(400).send(errorBody(request.id, 'bad_request', error.message));
+      reply
+        .status(404)
+        .send(errorBody(request.id, 'not_found', error.message, [{ field: 'path', message: error.message }]));
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -148,14 +152,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           'Staff API (session cookie + X-CSRF-Token on every state-changing call) and storefront API ' +
           '(Authorization: Bearer <STOREFRONT_API_KEY>). Money is integer pence.',
       },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'ukds_session' },
-          storefront: { type: 'http', scheme: 'bearer' },
+      servers: [
+        {
+          url: '{origin}',
+          description: 'The back office; every path starts with /api/v1 (or is /healthz, /readyz).',
+          variables: {
+            origin: {
+              default: 'http://localhost:3000',
+              description: 'Its origin, e.g. https://office.example.co.uk',
+            },
+          },
         },
-      },
+      ],
+      components: { securitySchemes: SECURITY_SCHEMES },
+      webhooks: openApiWebhooks(),
     },
-    transform: jsonSchemaTransform,
+    transform: withDocumentedBodies,
     transformObject: withOpenApiComponents,
   });
   await app.register(swaggerUi, {

@@ -2,28 +2,11 @@
  * The one error type of the server. Services throw it; app.ts maps it (and every other failure) to
  * `{"error": {"code", "message", "details"}}` with the right HTTP status.
  */
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthenticated'
-  | 'invalid_credentials'
-  | 'forbidden'
-  | 'csrf_failed'
-  | 'not_found'
-  | 'wrong_state'
-  | 'stale'
-  | 'conflict'
-  | 'choose_item'
-  | 'different_customer'
-  | 'price_change'
-  | 'expired'
-  | 'payload_too_large'
-  | 'invalid_input'
-  | 'too_many_attempts'
-  | 'internal'
-  | 'unavailable';
+import type { ErrorCode } from '../domain/contract/session';
+
+export type { ErrorCode };
 
 const statusOf: Record<ErrorCode, number> = {
-  bad_request: 400,
   unauthenticated: 401,
   invalid_credentials: 401,
   forbidden: 403,

@@ -61,7 +61,8 @@ export function findBadInput(value: unknown, path: string[] = []): BadInput | un
 function check(request: FastifyRequest) {
   const inPath = findBadInput(request.params);
   if (inPath !== undefined) {
-    throw new AppError('bad_request', `The path is not valid: ${inPath.message}`, [
+    // A path that cannot be read names no record: 404, as every unreadable path (docs/decisions/api-contract.md).
+    throw new AppError('not_found', `The path is not valid: ${inPath.message}`, [
       { field: inPath.field || 'path', message: inPath.message },
     ]);
   }

@@ -223,7 +223,7 @@ describe('request ids and request log lines', () => {
       { url: '/api/v1/order_items/dashboard.json', status: 401 }, // the guard
       { url: '/api/v1/session.json', method: 'POST' as const, payload: { email: 1 }, status: 422 }, // validation
       { url: '/metrics', status: 404 }, // an AppError from a route
-      { url: '/api/v1/%E0%A4%A.json', status: 400 }, // the router's own refusal
+      { url: '/api/v1/%E0%A4%A.json', status: 404 }, // the router's own refusal (an unreadable path)
     ];
     const ids = new Set<string>();
     for (const { status, ...request } of cases) {

@@ -106,7 +106,7 @@ describe('security headers', () => {
       'missing asset 404',
       'API 404 404',
       'malformed JSON 422',
-      'bad URL 400',
+      'bad URL 404',
       'health 200',
     ]);
     for (const [what, res] of answers) expectSecurityHeaders(res, what);

@@ -58,27 +58,27 @@ async function assignToAlice(ref: string) {
 
 /** What the office has done before an example (its `setup=`). */
 const SETUPS: Record<string, () => Promise<void>> = {
-  // 100234-1 is assigned, escalated, and staff e-mailed the customer a question that needs an answer.
+  // 700234-1 is assigned, escalated, and staff e-mailed the customer a question that needs an answer.
   'waiting-for-customer': async () => {
-    await assignToAlice('100234-1');
-    await staffAct('100234-1', 'escalate', { escalation: { message: 'Place of birth unclear.' } });
-    await staffAct('100234-1', 'contact_customer', {
+    await assignToAlice('700234-1');
+    await staffAct('700234-1', 'escalate', { escalation: { message: 'Place of birth unclear.' } });
+    await staffAct('700234-1', 'contact_customer', {
       message: { body: 'Was Amelia born in Leeds or in York?', response_required: true },
     });
-    expect((await itemJson('100234-1')).current_state).toBe('waiting_gro_order_response');
+    expect((await itemJson('700234-1')).current_state).toBe('waiting_gro_order_response');
   },
-  // 100234-2 is assigned, and staff changed it to 2 copies through Modify Order: it waits for payment.
+  // 700234-2 is assigned, and staff changed it to 2 copies through Modify Order: it waits for payment.
   'upgrade-requested': async () => {
-    await assignToAlice('100234-2');
-    await staffAct('100234-2', 'request_update', { order_item_update: { copies: 2 } });
-    expect((await itemJson('100234-2')).current_state).toBe('waiting_upgrade_payment');
+    await assignToAlice('700234-2');
+    await staffAct('700234-2', 'request_update', { order_item_update: { copies: 2 } });
+    expect((await itemJson('700234-2')).current_state).toBe('waiting_upgrade_payment');
   },
 };
 
 /** What must hold in the back office after an example (its `check=`). */
 const CHECKS: Record<string, (answer: Record<string, unknown>) => Promise<void>> = {
   'still-waiting': async (answer) => {
-    const item = await itemJson('100234-1');
+    const item = await itemJson('700234-1');
     expect(item).toMatchObject({
       current_state: 'waiting_gro_order_response',
       waiting_customer_response: true,
@@ -86,10 +86,10 @@ const CHECKS: Record<string, (answer: Record<string, unknown>) => Promise<void>>
     expect(item.comments.map((c: { kind: string }) => c.kind)).not.toContain('customer');
     const { id } = answer.conversation as { id: number };
     const [row] = await ctx.database.db.select().from(conversations).where(eq(conversations.id, id));
-    expect(row).toMatchObject({ active: true, orderItemId: null, orderRef: '100234-1' });
+    expect(row).toMatchObject({ active: true, orderItemId: null, orderRef: '700234-1' });
   },
   'reply-counted': async () => {
-    const item = await itemJson('100234-1');
+    const item = await itemJson('700234-1');
     expect(item).toMatchObject({
       current_state: 'gro_order_response_received',
       waiting_customer_response: false,
@@ -110,7 +110,7 @@ const CHECKS: Record<string, (answer: Record<string, unknown>) => Promise<void>>
     expect(res.json().carts.map((c: { ref: string }) => c.ref)).not.toContain('C-20931');
   },
   'upload-on-item': async () => {
-    const item = await itemJson('100234-1');
+    const item = await itemJson('700234-1');
     expect(item.ukds_attachments).toEqual([
       expect.objectContaining({ filename: 'birth-certificate-scan.pdf', source: 'customer' }),
     ]);

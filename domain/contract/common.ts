@@ -116,3 +116,13 @@ export const PageQuerySchema = z.object({ page: z.coerce.number().int().min(1).m
 /** `{ user: {id, name} }` as an assignee or author appears inside other records. */
 export const UserRefSchema = z.object({ id: IdSchema, name: z.string() });
 export type UserRef = z.infer<typeof UserRefSchema>;
+
+/**
+ * A count for each value of a fixed list, every one present: an object with one integer per value (a record
+ * keyed by an enum says the same to zod, but its JSON Schema lists required keys it never defines).
+ */
+export function countsBy<const V extends string>(values: readonly V[]) {
+  return z.object(
+    Object.fromEntries(values.map((value) => [value, z.number().int()])) as Record<V, z.ZodNumber>,
+  );
+}

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CUSTOMER_STAGES } from '../states';
-import { PagingSchema, TimestampSchema } from './common';
+import { countsBy, PagingSchema, TimestampSchema } from './common';
 import { OrderItemListRowSchema } from './order-item';
 
 /** One row of the escalations desk: a list row plus its stage (gro_refunded included) and when it was escalated. */
@@ -17,6 +17,6 @@ export type EscalationRow = z.infer<typeof EscalationRowSchema>;
 /** GET /order_items/escalations.json: a page of the escalated items across orderers, with counts by stage. */
 export const EscalationsPageSchema = PagingSchema.extend({
   order_items: z.array(EscalationRowSchema),
-  by_stage: z.record(z.enum(CUSTOMER_STAGES), z.number().int()),
+  by_stage: countsBy(CUSTOMER_STAGES),
 });
 export type EscalationsPage = z.infer<typeof EscalationsPageSchema>;

@@ -13,11 +13,16 @@ import { UndoOfferSchema } from './undo';
 export const ITEM_FLAGS = ['escalated', 'on_hold', 'waiting_customer', 'flagged', 'overdue'] as const;
 export type ItemFlag = (typeof ITEM_FLAGS)[number];
 
-/** A comma-separated list of values in a query string (`state=waiting_gro,waiting_fco`), each one checked. */
+/**
+ * A comma-separated list of values in a query string (`state=waiting_gro,waiting_fco`), each one checked. The
+ * OpenAPI description shows it as what it is, an array of the values sent as one comma-separated parameter
+ * (`style: form, explode: false`): server/openapi-components.ts rewrites the `x-comma-separated` mark.
+ */
 function csvOf<const V extends readonly [string, ...string[]]>(values: V, max: number) {
   return z
     .string()
     .max(2000)
+    .meta({ 'x-comma-separated': { values: [...values], maxItems: max } })
     .transform((s) =>
       s
         .split(',')

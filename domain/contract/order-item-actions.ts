@@ -10,7 +10,7 @@ import {
   GRO_DESTINATIONS,
   TRANSLATION_DESPATCH_OPTIONS,
 } from '../options';
-import { CARRIERS, DELIVERY_REGIONS, DESPATCH_BY, GRO_SERVICES } from '../pricing';
+import { CARRIERS, DELIVERY_REGIONS, DESPATCH_BY, DESPATCH_SERVICE_VALUES, GRO_SERVICES } from '../pricing';
 import { TRANSLATION_TYPES } from '../states';
 import { CountryCodeSchema } from './codes';
 import {
@@ -121,7 +121,7 @@ export const DespatchSchema = withLock({
     /** Absent or null: today in London. */
     despatched_on: IsoDateSchema.nullish(),
     carrier: enumOf(CARRIERS, 'Choose a carrier.'),
-    service: requiredText('Choose a service.', 80),
+    service: z.enum(DESPATCH_SERVICE_VALUES, { error: 'Choose a service.' }),
     /** Absent or null: the service's price for the order's region. */
     cost: PenceSchema.nullish(),
     reference: ShortTextSchema.nullish(),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { STATE_GROUPS } from '../states';
 import {
+  countsBy,
   IdSchema,
   IsoDateSchema,
   PageQuerySchema,
@@ -22,7 +23,7 @@ export type OrdererList = z.infer<typeof OrdererListSchema>;
 export const OrdererStatsSchema = z.object({
   orderer: UserRefSchema,
   open_items: z.number().int(),
-  by_group: z.record(z.enum(STATE_GROUPS), z.number().int()),
+  by_group: countsBy(STATE_GROUPS),
   escalated: z.number().int(),
   waiting_customer: z.number().int(),
   overdue: z.number().int(),
@@ -145,7 +146,7 @@ export type TeamListQuery = QueueQuery;
 /** How many of the team list's filtered items there are in all, in each state group, and overdue. */
 export const TeamListCountsSchema = z.object({
   open: z.number().int(),
-  by_group: z.record(z.enum(STATE_GROUPS), z.number().int()),
+  by_group: countsBy(STATE_GROUPS),
   overdue: z.number().int(),
 });
 export type TeamListCounts = z.infer<typeof TeamListCountsSchema>;

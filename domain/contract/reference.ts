@@ -124,6 +124,29 @@ export const UpdateFaqSchema = CreateFaqSchema.partial().refine(
 );
 export type UpdateFaq = z.infer<typeof UpdateFaqSchema>;
 
+/**
+ * A write body of the reference content as the API takes it: the fields, or the fields wrapped in the record's
+ * singular name (`{"registry": {"name": …}}`, as the old admin sent them). The service parses the fields with
+ * the schema given here (its field errors name the field), so this is the body's description, not a second check.
+ */
+export const wrappedBody = <K extends string, S extends z.ZodType>(key: K, fields: S) =>
+  z.union([fields, z.object({ [key]: fields } as Record<K, S>)]);
+
+/** A new article names its category by id, or by name (`category`, as the sites have always sent it). */
+export const ArticleWriteSchema = z.union([
+  CreateArticleSchema,
+  CreateArticleSchema.omit({ category_id: true }).extend({
+    category: requiredText('Choose a category.', 100),
+  }),
+]);
+
+/** One changed attribute of an article (its category by id or by name). */
+export const UpdateArticleSchema = CreateArticleSchema.extend({
+  category: requiredText('Choose a category.', 100),
+})
+  .partial()
+  .refine((b) => Object.keys(b).length === 1, 'Change one field at a time.');
+
 /** The four moves of an FAQ or FAQ category. */
 export const MOVES = ['move_to_top', 'move_up', 'move_down', 'move_to_bottom'] as const;
 export type Move = (typeof MOVES)[number];

@@ -5,8 +5,12 @@ import { z } from 'zod';
 export const FIRST_REPORT_YEAR = 2012;
 
 /** Route parameters: a month no later than this month (the server checks against London's today). */
+/**
+ * The month in the path, as a month: a path that is not one is a 404 (docs/decisions/api-contract.md); a month
+ * outside the reported ones (before 2012, after this month) is the service's 422.
+ */
 export const SalesReportParamsSchema = z.object({
-  year: z.coerce.number().int().min(FIRST_REPORT_YEAR, `Choose a year from ${FIRST_REPORT_YEAR}.`).max(9999),
+  year: z.coerce.number().int().min(1000, 'Choose a year.').max(9999),
   month: z.coerce.number().int().min(1, 'Choose a month.').max(12, 'Choose a month.'),
 });
 export type SalesReportParams = z.infer<typeof SalesReportParamsSchema>;

@@ -27,14 +27,89 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 export const SignedOutSchema = z.object({});
 export type SignedOut = z.infer<typeof SignedOutSchema>;
 
+/** Every `error.code` the API answers with (server/errors.ts maps each to its HTTP status). */
+export const ERROR_CODES = [
+  'unauthenticated',
+  'invalid_credentials',
+  'forbidden',
+  'csrf_failed',
+  'not_found',
+  'wrong_state',
+  'stale',
+  'conflict',
+  'choose_item',
+  'different_customer',
+  'price_change',
+  'expired',
+  'payload_too_large',
+  'invalid_input',
+  'too_many_attempts',
+  'internal',
+  'unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The fields a refusal is about, each with what is wrong (`field` is the path: `despatch.despatched_on`). */
+export const FieldErrorsSchema = z
+  .array(z.object({ field: z.string(), message: z.string() }))
+  .describe(
+    'Each field the refusal is about (its path, e.g. `despatch.despatched_on`) and what is wrong with it.',
+  );
+
+/** What changed under a stale write: the record's lock_version now, or the items changed since (an undo). */
+export const StaleDetailsSchema = z.object({
+  current_lock_version: z.number().int().optional(),
+  changed: z.array(z.string()).optional().describe('The refs of the items changed since (an undo).'),
+});
+
+/** A conversation transfer to an order with several items that names none: the items to choose from. */
+export const ChooseItemDetailsSchema = z.object({
+  order_ref: z.string(),
+  items: z.array(
+    z.object({ ref: z.string(), type: z.string(), current_state: z.string(), state_label: z.string() }),
+  ),
+});
+
+/** A conversation transfer to another customer's order, not confirmed: both addresses. */
+export const DifferentCustomerDetailsSchema = z.object({
+  conversation_email: z.string(),
+  order_email: z.string(),
+  order_item_ref: z.string(),
+});
+
+const refusalOf = <C extends readonly [ErrorCode, ...ErrorCode[]], D extends z.ZodType>(
+  codes: C,
+  details: D,
+) => z.object({ code: z.enum(codes), message: z.string(), details, request_id: z.string() });
+
+/**
+ * The one error body: `details` has one shape per code (field errors, what changed, the items to choose
+ * from), and none for the codes that need none. `request_id` is the request's id, as in the x-request-id
+ * header and the server's log lines.
+ */
 export const ErrorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.unknown().optional(),
-    /** The request's id, as in the x-request-id header and the server's log lines. */
-    request_id: z.string(),
-  }),
+  error: z.discriminatedUnion('code', [
+    refusalOf(['invalid_input', 'not_found', 'conflict', 'price_change'], FieldErrorsSchema.optional()),
+    refusalOf(['stale'], StaleDetailsSchema.optional()),
+    refusalOf(['choose_item'], ChooseItemDetailsSchema),
+    refusalOf(['different_customer'], DifferentCustomerDetailsSchema),
+    z.object({
+      code: z.enum([
+        'unauthenticated',
+        'invalid_credentials',
+        'forbidden',
+        'csrf_failed',
+        'wrong_state',
+        'expired',
+        'payload_too_large',
+        'too_many_attempts',
+        'internal',
+        'unavailable',
+      ]),
+      message: z.string(),
+      request_id: z.string(),
+    }),
+  ]),
 });
 export type ApiErrorBody = z.infer<typeof ErrorSchema>;
 

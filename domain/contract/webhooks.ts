@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { CANCEL_REASONS } from '../options';
-import { CARRIERS, DESPATCH_SERVICES } from '../pricing';
+import { CARRIERS, DESPATCH_SERVICE_VALUES } from '../pricing';
 import { ALL_STATES, type OrderItemState } from '../states';
 import { REFUND_ACTIONS } from '../workflow/types';
 import { IdSchema, IsoDateSchema, PagingSchema, TimestampSchema } from './common';
@@ -103,13 +103,11 @@ export const UpdateRequestedDataSchema = ItemRefsSchema.extend({
   confirm: z.object({ method: z.literal('POST'), path: z.string() }),
 });
 
-const SERVICE_VALUES = [...new Set(DESPATCH_SERVICES.map((s) => s.value))] as [string, ...string[]];
-
 export const DespatchedDataSchema = ItemRefsSchema.extend({
   despatched_on: IsoDateSchema,
   carrier: z.enum(CARRIER_VALUES),
   /** The carrier's service (`first_class`, `signed_for` … as the despatch form lists them). */
-  service: z.enum(SERVICE_VALUES),
+  service: z.enum(DESPATCH_SERVICE_VALUES),
   tracking_reference: z.string().nullable(),
 });
 

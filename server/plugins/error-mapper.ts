@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../domain/contract/session';
 import { isDatabaseUnavailable } from '../db/client';
-import { AppError } from '../errors';
+import { AppError, type ErrorCode } from '../errors';
 
 /**
  * The error shape (`ErrorSchema`, which every route declares for its refusals); `request_id` is the id in the
@@ -17,15 +17,17 @@ import { AppError } from '../errors';
  */
 export const errorBody = (
   requestId: string,
-  code: string,
+  code: ErrorCode,
   message: string,
   details?: unknown,
-): ApiErrorBody => ({
-  error:
-    details === undefined
-      ? { code, message, request_id: requestId }
-      : { code, message, details, request_id: requestId },
-});
+): ApiErrorBody =>
+  // The shape of `details` per code is ErrorSchema's; answers are checked against it in tests (check mode).
+  ({
+    error:
+      details === undefined
+        ? { code, message, request_id: requestId }
+        : { code, message, details, request_id: requestId },
+  }) as ApiErrorBody;
 
 const SOMETHING_WENT_WRONG = 'Something went wrong on our side.';
 
@@ -41,8 +43,9 @@ export const errorMapper = fp(async (app) => {
           v.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(error.validationContext ?? 'body'),
         message: v.message ?? 'Invalid value.',
       }));
-      if (error.validationContext === 'params' && details.every((d) => d.field === 'id')) {
-        // An id in the path that is not a positive PostgreSQL integer names no record.
+      if (error.validationContext === 'params') {
+        // A path parameter of the wrong form (an id that is not a positive PostgreSQL integer, a month 13)
+        // names no record: 404, as every unreadable path (docs/decisions/api-contract.md).
         return reply.status(404).send(errorBody(request.id, 'not_found', 'No such record.', details));
       }
       return reply

@@ -14,10 +14,11 @@ import type { AuthLevel } from '../auth/guard';
 
 /** What each refusal means, for the OpenAPI document; the codes are `error.code` values. */
 const REFUSALS = {
-  400: 'The path cannot be read (`bad_request`).',
   401: 'Not signed in, or the session has ended (`unauthenticated`).',
   403: 'Not allowed for this role (`forbidden`), or the X-CSRF-Token header is missing or stale (`csrf_failed`).',
-  404: 'No such record (`not_found`).',
+  404:
+    'No such record, or a path that cannot name one: not valid percent-encoding, a NUL or an unpaired ' +
+    'surrogate, a parameter of the wrong form (`not_found`; `details` names the path parameter).',
   409:
     "Not possible in the record's current state (`wrong_state`), the record changed since it was read " +
     '(`stale`), or it conflicts with another (`conflict`). Nothing was changed.',
@@ -61,14 +62,68 @@ export function refusals<const S extends RefusalStatus[]>(...statuses: S) {
   return Object.assign({}, ...statuses.map((status) => refusal(status))) as Record<S[number], ErrorAnswer>;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The request body as the OpenAPI description shows it, for a route whose body is read by its service
+     * (each field checked there, with field errors) or by the multipart parser rather than by `schema.body`.
+     */
+    documentedBody?: z.ZodType;
+  }
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The security schemes of the OpenAPI description (app.ts registers them): the staff session cookie, the
+ * CSRF header every staff write also needs, and the storefront's bearer key.
+ */
+export const SECURITY_SCHEMES = {
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'ukds_session',
+    description: 'The staff session (POST /session.json).',
+  },
+  csrf: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-CSRF-Token',
+    description:
+      'The `csrf_token` of the session (POST /session.json, GET /users/current_user.json); every staff write.',
+  },
+  storefront: { type: 'http', scheme: 'bearer', description: 'STOREFRONT_API_KEY.' },
+} as const;
+
+/** What a caller must present, as the guard decides it from `config.auth` and the method. */
+export function securityOf(auth: AuthLevel, writes: boolean): Record<string, string[]>[] {
+  if (auth === 'public') return [];
+  if (auth === 'storefront') return [{ storefront: [] }];
+  return [writes ? { session: [], csrf: [] } : { session: [] }];
+}
+
+/**
+ * The operation's id, from its method and path when the route names none: `GET /order_items/{ref}.json` is
+ * `getOrderItemsByRef`, `POST /conversations/{id}/replies.json` `postConversationsByIdReplies`. The path is
+ * what makes an operation unique, so the id is too, and it never drifts from the route.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\/v1\//, '/')
+    .replace(/\.(json|csv|pdf)$/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[-_.]/)));
+  const camel = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+  return `${method.toLowerCase()}${camel}`;
+}
 
 /**
  * An onRoute hook for /api/v1: adds the refusals the guard and the input checks can give to the route's
  * declared answers (what the route declares itself wins). The guard refuses a missing session or key (401),
  * a missing CSRF token on a staff write and a staff member who is not an admin on an admin route (403); the
- * input checks refuse a bad body or query (422) and an unreadable path (400); a path parameter names a
- * record that may not exist (404); a body may be too large (413); anything may fail on our side (5xx).
+ * input checks refuse a bad body or query (422); a path parameter names a record that may not exist, or
+ * cannot be read at all (404, docs/decisions/api-contract.md); a body may be too large (413); anything may fail on our side (5xx).
  */
 export function commonRefusals(route: RouteOptions): void {
   if (!route.url.startsWith('/api/v1/')) return;
@@ -77,13 +132,16 @@ export function commonRefusals(route: RouteOptions): void {
   const writes = methods.some((method) => !SAFE_METHODS.has(method));
   const staff = auth === 'user' || auth === 'admin';
   const schema = route.schema ?? {};
+  const method = methods.find((m) => m !== 'HEAD') ?? methods[0] ?? 'GET';
   const statuses: RefusalStatus[] = ['5xx', 422];
   if (auth !== 'public') statuses.push(401);
   if (auth === 'admin' || (staff && writes)) statuses.push(403);
-  if (schema.params) statuses.push(400, 404);
+  if (schema.params) statuses.push(404);
   if (writes) statuses.push(413);
   // A new object: routes may share their answers' object, and each route gets its own refusals.
   route.schema = {
+    operationId: operationIdOf(method, route.url),
+    security: securityOf(auth, writes),
     ...schema,
     response: { ...refusals(...statuses), ...(schema.response as object | undefined) },
   };

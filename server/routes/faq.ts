@@ -3,11 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FreeFormBodySchema } from '../../domain/contract/common';
 import {
+  CreateFaqCategorySchema,
+  CreateFaqSchema,
   FaqCategoryListSchema,
   FaqCategoryResponseSchema,
   FaqResponseSchema,
   MOVES,
   ReorderSchema,
+  UpdateFaqCategorySchema,
+  UpdateFaqSchema,
+  wrappedBody,
 } from '../../domain/contract/reference';
 import {
   createFaq,
@@ -51,7 +56,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
   app.post(
     '/faq_categories.json',
     {
-      config: admin,
+      config: { ...admin, documentedBody: wrappedBody('faq_category', CreateFaqCategorySchema) },
       schema: {
         tags,
         summary: 'Add a category (site, title) at the bottom',
@@ -67,7 +72,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
   app.post(
     '/faq_categories/:id/faqs.json',
     {
-      config: admin,
+      config: { ...admin, documentedBody: wrappedBody('faq', CreateFaqSchema) },
       schema: {
         tags,
         summary: 'Add an FAQ (question, answer) at the bottom of a category',
@@ -112,7 +117,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
   app.put(
     '/faq_categories/:id.json',
     {
-      config: admin,
+      config: { ...admin, documentedBody: wrappedBody('faq_category', UpdateFaqCategorySchema) },
       schema: {
         tags,
         summary: 'Change one attribute of a category',
@@ -126,7 +131,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
   app.put(
     '/faqs/:id.json',
     {
-      config: admin,
+      config: { ...admin, documentedBody: wrappedBody('faq', UpdateFaqSchema) },
       schema: {
         tags,
         summary: 'Change one attribute of an FAQ',

@@ -87,7 +87,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     {
       config: { auth: 'public' },
       schema: {
+        operationId: 'getHealthz',
         tags: ['health'],
+        security: [],
         summary: 'Alive: the process serves HTTP (says nothing about the database); which build runs',
         response: {
           200: z.object({
@@ -105,7 +107,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     {
       config: { auth: 'public' },
       schema: {
+        operationId: 'getReadyz',
         tags: ['health'],
+        security: [],
         summary:
           'Ready when started and not draining, the database answers, live updates listen and background jobs run',
         response: {

@@ -7,12 +7,17 @@ import {
   ArticleCategoryResponseSchema,
   ArticleListSchema,
   ArticleResponseSchema,
+  ArticleWriteSchema,
   CreateArticleCategorySchema,
+  CreateReferenceItemSchema,
   REFERENCE_KINDS,
   REFERENCE_SINGULAR,
   ReferenceItemResponseSchemas,
   ReferenceListSchemas,
   ReorderSchema,
+  UpdateArticleSchema,
+  UpdateReferenceItemSchema,
+  wrappedBody,
 } from '../../domain/contract/reference';
 import {
   createArticleCategory,
@@ -62,7 +67,10 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     app.post(
       `/${kind}.json`,
       {
-        config: { auth: 'admin' },
+        config: {
+          auth: 'admin',
+          documentedBody: wrappedBody(REFERENCE_SINGULAR[kind], CreateReferenceItemSchema),
+        },
         schema: {
           tags,
           summary: `Add to ${kind} (name, details)`,
@@ -79,7 +87,10 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     app.put(
       `/${kind}/:id.json`,
       {
-        config: { auth: 'admin' },
+        config: {
+          auth: 'admin',
+          documentedBody: wrappedBody(REFERENCE_SINGULAR[kind], UpdateReferenceItemSchema),
+        },
         schema: {
           tags,
           summary: 'Change one attribute',
@@ -108,7 +119,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
   app.post(
     '/articles.json',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', documentedBody: wrappedBody('article', ArticleWriteSchema) },
       schema: {
         tags,
         summary: 'Add an article',
@@ -124,7 +135,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
   app.put(
     '/articles/:id.json',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', documentedBody: wrappedBody('article', UpdateArticleSchema) },
       schema: {
         tags,
         summary: 'Change one attribute',

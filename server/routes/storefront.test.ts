@@ -44,7 +44,11 @@ import {
 import { multipartFile, PNG_BYTES, snapshot } from '../test/items';
 
 /** The shared error body, strictly: a refusal publishes nothing else. */
-const StorefrontErrorSchema = z.strictObject({ error: ErrorSchema.shape.error.strict() });
+const StorefrontErrorSchema = z.strictObject({
+  error: z.union(
+    ErrorSchema.shape.error.options.map((option) => option.strict()),
+  ) as unknown as typeof ErrorSchema.shape.error,
+});
 
 let ctx: TestContext;
 let admin: Agent;
@@ -212,7 +216,7 @@ describe('answers match their strict schemas', () => {
     );
   });
 
-  it('refusals carry the error shape: 400, 401, 404, 409, 413, 422 (a cart names each bad field)', async () => {
+  it('refusals carry the error shape: 401, 404 (an unreadable path too), 409, 413, 422 (a cart names each bad field)', async () => {
     for (const key of [null, 'wrong-key']) {
       const error = answer(await post('carts', cart, key), 401, StorefrontErrorSchema).error;
       expect(error.code).toBe('unauthenticated');
@@ -226,13 +230,13 @@ describe('answers match their strict schemas', () => {
     const unknownItem = await post('order_items/999999-9/update_confirmed', {});
     expect(answer(unknownItem, 404, StorefrontErrorSchema).error.code).toBe('not_found');
     const badPath = await post('carts/a%00b/paid', {});
-    expect(answer(badPath, 400, StorefrontErrorSchema).error.code).toBe('bad_request');
+    expect(answer(badPath, 404, StorefrontErrorSchema).error.code).toBe('not_found');
     const huge = await post('messages', {
       message: { email: 'big@example.com', content: 'x'.repeat(1_100_000) },
     });
     expect(answer(huge, 413, StorefrontErrorSchema).error.code).toBe('payload_too_large');
     const bad = await post('carts', { cart: { ...cart.cart, email: 'nope', total_in_pence: -1 } });
-    expect(answer(bad, 422, StorefrontErrorSchema).error.details).toEqual([
+    expect(answer(bad, 422, StorefrontErrorSchema).error).toHaveProperty('details', [
       { field: 'cart.email', message: 'Enter a valid e-mail address.' },
       { field: 'cart.total_in_pence', message: 'Enter £0.00 or more.' },
     ]);

@@ -36,7 +36,6 @@ const system = { kind: 'system' } as const;
 /** The shared error body with what it means for this status here, as the OpenAPI description shows it. */
 const refusal = (description: string) => json(description, ErrorSchema);
 const unauthenticated = refusal('No key, or not the storefront API key (code unauthenticated).');
-const badPath = refusal('The ref in the path holds a NUL or an unpaired surrogate (code bad_request).');
 const tooLarge = refusal(
   'The body is over 1 MB, or the file over the upload limit (code payload_too_large).',
 );
@@ -132,9 +131,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
           200: StorefrontCartResponseSchema.describe(
             'The cart: paid now, or as it was if no longer unpaid (paid before, or closed by staff).',
           ),
-          400: badPath,
           401: unauthenticated,
-          404: refusal('No cart has this ref (code not_found).'),
+          404: refusal('No cart has this ref, or the path cannot be read (code not_found).'),
           503: unavailable,
         },
       },
@@ -181,9 +179,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         security,
         response: {
           201: StorefrontAttachmentResponseSchema.describe('Stored on the item.'),
-          400: badPath,
           401: unauthenticated,
-          404: refusal('No order item has this ref (code not_found).'),
+          404: refusal('No order item has this ref, or the path cannot be read (code not_found).'),
           413: tooLarge,
           422: refusal(
             'Not multipart, no "file" part, a cut-off body, or not a PDF, image or Word file (code invalid_input).',
@@ -223,9 +220,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         security,
         response: {
           200: StorefrontItemResponseSchema.describe('The change is applied: the item as the shop sees it.'),
-          400: badPath,
           401: unauthenticated,
-          404: refusal('No order item has this ref (code not_found).'),
+          404: refusal('No order item has this ref, or the path cannot be read (code not_found).'),
           409: refusal(
             'No change is waiting for the customer on this item, e.g. confirmed before (wrong_state).',
           ),

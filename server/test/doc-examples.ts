@@ -3,7 +3,7 @@
  * answer with the documented one. The marks (fenced blocks' info strings, hidden when rendered):
  *
  *   ```json request POST /api/v1/storefront/orders.json [key=wrong|key=none] [setup=NAME] [check=NAME]
- *   ```sh request POST /api/v1/storefront/order_items/100234-1/attachments.json   (a curl -F upload)
+ *   ```sh request POST /api/v1/storefront/order_items/700234-1/attachments.json   (a curl -F upload)
  *   ```json response 201
  *
  * In a documented answer "<id>", "<timestamp>" and "<request_id>" stand for any value of that kind.

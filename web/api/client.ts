@@ -139,7 +139,12 @@ const BAD_RESPONSE_MESSAGE =
 /** The ApiError of a refused call (from its error body when it has one); a 401 also starts the sign-in. */
 function failure(status: number, parsed: unknown, opts: RequestOptions): ApiError {
   const error = isErrorBody(parsed)
-    ? new ApiError(status, parsed.error.code, parsed.error.message, parsed.error.details)
+    ? new ApiError(
+        status,
+        parsed.error.code,
+        parsed.error.message,
+        'details' in parsed.error ? parsed.error.details : undefined,
+      )
     : new ApiError(
         status,
         `http_${status}`,

@@ -4,6 +4,7 @@
  */
 import { OrderItemResponseSchema } from '../../../domain/contract/order-item';
 import * as C from '../../../domain/contract/order-item-actions';
+import { storefrontUploadSchema } from '../../../domain/contract/storefront';
 import { currentUser } from '../../auth/guard';
 import { AppError } from '../../errors';
 import {
@@ -14,6 +15,7 @@ import {
   uploadAttachment,
 } from '../../services/order-items/attachments';
 import { showOrderItem } from '../../services/order-items/queries';
+import { MAX_ATTACHMENT_BYTES } from '../../storage/storage';
 import { file, json } from '../answers';
 import { ItemParams } from '../order-items';
 import type { RouteDeps } from '../route-deps';
@@ -28,10 +30,15 @@ export function attachmentRoutes(app: ActionApp, { database, storage }: RouteDep
     {
       schema: {
         tags: TAGS,
-        summary: 'Upload an attachment (multipart, field "file")',
+        summary: 'Upload an attachment (multipart/form-data, one part "file")',
         params: ItemParams,
+        consumes: ['multipart/form-data'],
+        body: storefrontUploadSchema(MAX_ATTACHMENT_BYTES),
         response: { 201: json('The order item with the new attachment', OrderItemResponseSchema) },
       },
+      // As the storefront's upload: the body schema describes the form for the OpenAPI description; the
+      // multipart parser reads it (streaming the file), and the handler refuses what is not a form.
+      attachValidation: true,
     },
     async (request, reply) => {
       const user = currentUser(request);

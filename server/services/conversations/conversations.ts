@@ -294,7 +294,7 @@ export async function sendReply(
       throw new AppError(
         'stale',
         'This conversation has changed since you opened it (a reply was sent or the customer wrote again): read it, then send.',
-        { lock_version: c.lockVersion },
+        { current_lock_version: c.lockVersion },
       );
     }
     await emailReply(tx, c, { content: reply.content, userId: reply.userId, archive: false });

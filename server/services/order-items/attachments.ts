@@ -317,7 +317,7 @@ export async function openAttachment(db: Db, storage: Storage, key: string, atta
   } catch (error) {
     if (!(error instanceof StoredFileMissing)) throw error;
     throw new AppError('not_found', 'The file of this attachment is missing.', [
-      { field: 'file', message: 'The stored file is missing.', attachment_id: attachment.id },
+      { field: 'file', message: 'The stored file is missing.' },
     ]);
   }
 }

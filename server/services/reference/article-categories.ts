@@ -94,7 +94,7 @@ export async function deleteArticleCategory(db: Db, id: number) {
       throw new AppError(
         'conflict',
         `${n === 1 ? '1 article uses' : `${n} articles use`} this category: move ${n === 1 ? 'it' : 'them'} to another category first.`,
-        { article_count: n },
+        [{ field: 'article_count', message: `${n} ${n === 1 ? 'article uses' : 'articles use'} it.` }],
       );
     }
     await tx.delete(articleCategories).where(eq(articleCategories.id, id));

@@ -30,8 +30,7 @@ export function inRequestedOrder(siblings: readonly Sibling[], ids: readonly num
   if (ids.length !== siblings.length || ids.some((id) => !byId.has(id))) {
     throw new AppError(
       'stale',
-      'The list has changed since it was loaded: reload it and try again. Nothing was moved.',
-      [{ field: 'ids', message: `Send the ${siblings.length} current ids, each once.` }],
+      `The list has changed since it was loaded: reload it and send its ${siblings.length} current ids, each once. Nothing was moved.`,
     );
   }
   return ids.map((id) => byId.get(id) as Sibling);

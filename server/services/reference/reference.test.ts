@@ -259,7 +259,10 @@ describe('article categories', () => {
     }
     const res = await admin.request({ method: 'DELETE', url: `/api/v1/article_categories/${used}.json` });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'conflict', details: { article_count: 2 } });
+    expect(res.json().error).toMatchObject({
+      code: 'conflict',
+      details: [{ field: 'article_count', message: '2 articles use it.' }],
+    });
     expect(res.json().error.message).toContain('2 articles use this category');
     expect((await categories()).find((c) => c.id === used)).toMatchObject({ article_count: 2 });
     const dup = await admin.request({

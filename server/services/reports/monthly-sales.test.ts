@@ -128,7 +128,7 @@ describe('monthly sales report', () => {
     expect(report.daily[0]).toMatchObject({ date: '2026-08-01', orders: 1 });
   });
 
-  it('refuses a month after this month and a year before 2012 (422); orderers get 403', async () => {
+  it('refuses a month after this month and a year before 2012 (422), a path that is no month (404); orderers get 403', async () => {
     await expect(
       monthlySalesReport(ctx.database.db, 2026, 12, new Date('2026-11-22T12:00:00Z')),
     ).rejects.toMatchObject({
@@ -142,7 +142,7 @@ describe('monthly sales report', () => {
     ).toBe(422);
     expect(
       (await admin.request({ method: 'GET', url: '/api/v1/sales-reports/monthly/2020/13.json' })).statusCode,
-    ).toBe(422);
+    ).toBe(404);
     expect(
       (await orderer.request({ method: 'GET', url: '/api/v1/sales-reports/monthly/2026/7.json' })).statusCode,
     ).toBe(403);
