@@ -298,11 +298,19 @@ type Rect = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Rect, b: Rect) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** The box of what the locator shows, failing when it shows nothing. */
+/** The box of what the locator shows, failing when it shows nothing (after the usual wait). */
 async function boxOf(locator: ReturnType<Page['locator']>): Promise<Rect> {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('not on screen');
-  return box;
+  let box: Rect | null = null;
+  await expect
+    .poll(
+      async () => {
+        box = await locator.boundingBox();
+        return box !== null;
+      },
+      { message: 'on screen' },
+    )
+    .toBe(true);
+  return box as unknown as Rect;
 }
 
 for (const size of [
@@ -321,6 +329,8 @@ for (const size of [
     await flag.click();
     const flagged = page.locator('.mantine-Notification-root').filter({ hasText: 'flagged' });
     await expect(flagged).toBeVisible();
+    // Under the pointer the toast stays (its 5 s Undo would otherwise go on a busy machine mid-measure).
+    await flagged.hover();
     const toast = await boxOf(flagged);
     for (const action of [
       flag,
