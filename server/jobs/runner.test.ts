@@ -84,7 +84,14 @@ describe('job runner', () => {
             throw new Error('connect ECONNREFUSED 127.0.0.1:1');
           },
         },
-        { name: 'other', everyMs: 10, run: async () => void (other += 1) },
+        {
+          name: 'other',
+          everyMs: 10,
+          run: async () => {
+            other += 1;
+            return undefined;
+          },
+        },
       ],
       quiet,
     );
