@@ -64,6 +64,8 @@ export function createImapReader(opts: ImapReaderOptions): ImapReader {
       secure: settings.secure,
       auth: { user: settings.user, pass: settings.pass },
       logger: false,
+      // IDLE a second after each sweep (the default waits 15 s), so new mail is read within moments.
+      autoIdleDelay: 1000,
       // A server gone silent is noticed within this, not after the OS's TCP timeout.
       socketTimeout: 5 * 60_000,
     });
@@ -96,6 +98,9 @@ export function createImapReader(opts: ImapReaderOptions): ImapReader {
     const report = emptyReport();
     const lock = await c.getMailboxLock(settings.mailbox);
     try {
+      // The server tells of mail that came since the mailbox was opened (a NOOP's untagged EXISTS); the client
+      // answers a search of what it believes an empty mailbox without asking the server.
+      await c.noop();
       const found = await c.search(settings.doneFolder ? { all: true } : { unKeyword: DONE_KEYWORD }, {
         uid: true,
       });

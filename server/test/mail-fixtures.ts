@@ -59,3 +59,6 @@ export const zipBomb = () => deflateRawSync(Buffer.alloc(50 * 1024 * 1024), { le
 export const PDF_BYTES = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/** A header value longer than inbound mail takes (parse.ts MAX_HEADER_BYTES). */
+export const MAX_HEADERS_GARBAGE = 'a'.repeat(300 * 1024);
