@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import {
   attachments,
   comments,
@@ -19,6 +20,7 @@ import {
   outbox,
 } from '../../db/schema';
 import { sweepInboxFolder } from '../../mail/inbox-folder';
+import { createMailer, replyToAddress } from '../../mail/worker';
 import { localStorage } from '../../storage/local';
 import { buildOrderItem } from '../../test/factories';
 import { type Agent, buildUser, createTestApp, signInAs, type TestContext } from '../../test/harness';
@@ -372,7 +374,56 @@ describe('the DATA_DIR/inbox folder', () => {
   });
 });
 
+describe('the mailbox in /readyz', () => {
+  it('reports the inbound mail job as `mailbox`, down without making the instance unready', async () => {
+    let up = true;
+    const app = await buildApp({
+      config: {
+        storefrontApiKey: 'test-storefront-key-0123456789',
+        sessionSecret: 'test-session-secret-that-is-long-enough-to-sign',
+        secureCookies: false,
+        logLevel: 'silent',
+        dataDir,
+        mailFrom: 'UKDS Test <test@ukds.example>',
+      },
+      database: ctx.database,
+      webRoot: '/nonexistent-web-root',
+      logger: false,
+      jobs: { ready: () => true, jobUp: (name: string) => (name === 'inbound_mail' ? up : undefined) },
+    });
+    try {
+      const first = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(first.statusCode).toBe(200);
+      expect(first.json().checks).toMatchObject({ jobs: 'up', mailbox: 'up' });
+      up = false;
+      const away = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(away.statusCode).toBe(200);
+      expect(away.json()).toMatchObject({ status: 'ready', checks: { jobs: 'up', mailbox: 'down' } });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('outgoing e-mail', () => {
+  it('carries the Reply-To of MAIL_REPLY_TO with its reply token', async () => {
+    const row = await sentEmail(null);
+    const mailer = createMailer({
+      dataDir,
+      mailFrom: 'T <orders@ukds.example>',
+      replyTo: 'orders+{token}@ukds.example',
+    });
+    try {
+      await mailer.send(row, []);
+    } finally {
+      mailer.close();
+    }
+    const file = path.join(dataDir, 'outbox', `${row.messageId.replace(/[^\w.@-]/g, '_')}.eml`);
+    expect(readFileSync(file, 'utf8')).toContain(`Reply-To: orders+${row.replyToken}@ukds.example`);
+    expect(replyToAddress('orders@ukds.example', row.replyToken)).toBe('orders@ukds.example');
+    expect(replyToAddress('orders+{token}@ukds.example', null)).toBe('orders@ukds.example');
+  });
+
   it('every outbox row has a Message-ID and a reply token of its own', async () => {
     const a = await sentEmail(null);
     const b = await sentEmail(null);
