@@ -66,6 +66,14 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_FROM: z.string().min(3).default('UK Document Services <orders@ukds.example>'),
+  // The Reply-To of customer e-mail; `{token}` in it is replaced by the e-mail's reply token (orders+{token}@…).
+  MAIL_REPLY_TO: z
+    .string()
+    .trim()
+    .regex(/^[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+$/, 'expected an address such as orders+{token}@example.com')
+    .optional(),
+  // The mailbox customers' replies reach (imaps://user:password@host:993/INBOX); unset, DATA_DIR/inbox is read.
+  IMAP_URL: z.url({ protocol: /^imaps?$/ }).optional(),
   WEB_ROOT: z.string().min(1).default('./dist'),
   TRUST_PROXY: TrustProxySchema.optional(),
   // A bearer token for GET /metrics; unset, /metrics answers 404. Long enough not to be guessed.
@@ -185,6 +193,10 @@ export interface Config {
   sessionSecret: string;
   logLevel: string;
   mailFrom: string;
+  /** The Reply-To of customer e-mail, `{token}` standing for each e-mail's reply token (MAIL_REPLY_TO). */
+  mailReplyTo?: string;
+  /** The mailbox read for customers' replies (IMAP_URL); unset, files dropped in DATA_DIR/inbox are read. */
+  imapUrl?: string;
   /** Folder of the built SPA served by the app. */
   webRoot: string;
   /** Demo mode: the embedded database outside production; an empty one is seeded with demo data. */
@@ -325,6 +337,8 @@ function inspect(
       (opts.persistSecret && !production ? persistedSecret(dataDir) : randomBytes(48).toString('base64url')),
     logLevel: e.LOG_LEVEL,
     mailFrom: e.MAIL_FROM,
+    mailReplyTo: e.MAIL_REPLY_TO,
+    imapUrl: e.IMAP_URL,
     webRoot: path.resolve(e.WEB_ROOT),
     demoMode,
     secureCookies: production,

@@ -113,7 +113,14 @@ async function main(): Promise<void> {
   runner = startJobRunner(
     backgroundJobs({
       db: database.db,
-      mail: { smtpUrl: config.smtpUrl, dataDir: config.dataDir, mailFrom: config.mailFrom, storage },
+      mail: {
+        smtpUrl: config.smtpUrl,
+        dataDir: config.dataDir,
+        mailFrom: config.mailFrom,
+        replyTo: config.mailReplyTo,
+        storage,
+      },
+      inbound: { imapUrl: config.imapUrl, dataDir: config.dataDir, storage },
       log,
       retention: config.retention,
       webhooks: config.webhooks,

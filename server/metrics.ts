@@ -200,6 +200,26 @@ export function createMetrics(opts: {
       },
     });
     new Gauge({
+      name: 'job_up',
+      help: "Whether each background job's last run succeeded (1) or failed (0); inbound_mail is the mailbox",
+      labelNames: ['job'] as const,
+      registers,
+      collect() {
+        for (const j of jobStats()) this.set({ job: j.name }, j.failing ? 0 : 1);
+      },
+    });
+    new Counter({
+      name: 'inbound_mail_total',
+      help: 'E-mail read from the inbound mailbox on this instance, by what became of it',
+      labelNames: ['outcome'] as const,
+      registers,
+      collect() {
+        this.reset();
+        const counts = jobStats().find((j) => j.name === 'inbound_mail')?.counts;
+        for (const [outcome, n] of Object.entries(counts ?? {})) this.inc({ outcome }, n);
+      },
+    });
+    new Gauge({
       name: 'job_last_success_timestamp_seconds',
       help: 'When each background job last succeeded (Unix time; 0 before its first success)',
       labelNames: ['job'] as const,

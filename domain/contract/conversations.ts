@@ -13,6 +13,21 @@ export const ConversationReplySchema = z.object({
 });
 export type ConversationReply = z.infer<typeof ConversationReplySchema>;
 
+/** What became of an e-mail read from the mailbox (docs/decisions/inbound-mail.md). */
+export const INBOUND_OUTCOMES = ['message', 'auto_reply', 'bounce'] as const;
+/** How an inbound e-mail found its conversation: reply token, In-Reply-To/References, sender, or a new one. */
+export const INBOUND_MATCHES = ['token', 'in_reply_to', 'sender', 'new'] as const;
+
+/** A file of a customer's e-mail that did not become an upload: listed by name, never served inline. */
+export const InboundFileSchema = z.object({
+  filename: z.string(),
+  content_type: z.string(),
+  byte_size: z.number().int(),
+  /** Why it stayed on the message (not a PDF, JPEG or PNG; refused by the upload checks; not about an item). */
+  reason: z.string(),
+});
+export type InboundFile = z.infer<typeof InboundFileSchema>;
+
 /**
  * One entry of a thread, oldest first: the customer's message (`customer`, sanitised HTML, with the item it
  * reached or was transferred to), our e-mailed reply (`reply`, plain text) or a staff-only note (`note`, plain
@@ -26,6 +41,10 @@ export const ThreadEntrySchema = z.object({
   author: z.string().nullable(),
   order_item_ref: z.string().nullable(),
   created_at: TimestampSchema,
+  /** A customer e-mail's quoted history (sanitised HTML), folded in the thread view; null when it has none. */
+  quoted: z.string().nullable().optional(),
+  /** A customer e-mail's files that stayed on the message (not uploads); absent for other entries. */
+  files: z.array(InboundFileSchema).optional(),
 });
 export type ThreadEntry = z.infer<typeof ThreadEntrySchema>;
 

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, PagingSchema, TEXT_LIMITS, TimestampSchema } from './common';
 
-export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+/** `bounced`: sent, then reported undeliverable by the recipient's server (a delivery-status report). */
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'bounced'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const OutboxMessageSchema = z.object({
@@ -42,7 +43,9 @@ const KindSchema = z
 export const OutboxQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
-    status: z.enum(OUTBOX_STATUSES, { error: 'Choose pending, sending, sent or failed.' }).optional(),
+    status: z
+      .enum(OUTBOX_STATUSES, { error: 'Choose pending, sending, sent, failed or bounced.' })
+      .optional(),
     kind: KindSchema.optional(),
     to: z.string().trim().max(TEXT_LIMITS.email, 'Keep this under 254 characters.').optional(),
     from: IsoDateSchema.optional(),

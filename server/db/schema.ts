@@ -22,7 +22,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { CART_STATES } from '../../domain/contract/conversations';
+import {
+  CART_STATES,
+  INBOUND_MATCHES,
+  INBOUND_OUTCOMES,
+  type InboundFile,
+} from '../../domain/contract/conversations';
 import { ATTACHMENT_SOURCES } from '../../domain/contract/order-item';
 import { OUTBOX_STATUSES } from '../../domain/contract/outbox';
 import { FCO_BATCH_STATES } from '../../domain/contract/queues';
@@ -738,6 +743,13 @@ export const outbox = pgTable(
     }),
     /** The key of the resend click that made this copy: a repeated click finds the copy instead of a second one. */
     resendKey: text('resend_key').unique(),
+    /**
+     * The token of its Reply-To plus-address (orders+<token>@…): a customer's answer names what it is about
+     * (docs/decisions/inbound-mail.md). Null on rows written before inbound mail.
+     */
+    replyToken: text('reply_token').unique(),
+    /** The conversation this e-mail answers, when it is a reply from the inbox. */
+    conversationId: integer('conversation_id').references((): AnyPgColumn => conversations.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -749,6 +761,44 @@ export const outbox = pgTable(
     index('outbox_sent_retention_idx').on(t.sentAt).where(sql`${t.status} = 'sent'`),
     check('outbox_status_check', oneOf(t.status, OUTBOX_STATUSES)),
     notNegative('outbox', t.attempts),
+  ],
+);
+
+/**
+ * Every e-mail read from the mailbox (IMAP or DATA_DIR/inbox), once: the unique Message-ID is what makes a
+ * message delivered twice, read by two instances or read again after a restart one row
+ * (docs/decisions/inbound-mail.md). What became of it: a customer message of a conversation, an auto-reply
+ * kept out of the inbox, or a bounce of one of our e-mails.
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: id(),
+    messageId: text('message_id').notNull(),
+    fromAddress: text('from_address').notNull(),
+    subject: text('subject'),
+    outcome: text('outcome', { enum: INBOUND_OUTCOMES }).notNull(),
+    /** How it found its conversation: token, in_reply_to, sender or new (null for auto-replies and bounces). */
+    matchedBy: text('matched_by', { enum: INBOUND_MATCHES }),
+    conversationId: integer('conversation_id').references(() => conversations.id),
+    conversationMessageId: integer('conversation_message_id').references(() => conversationMessages.id),
+    orderItemId: integer('order_item_id').references(() => orderItems.id),
+    /** Our e-mail a bounce reports on. */
+    bouncedOutboxId: integer('bounced_outbox_id').references(() => outbox.id),
+    /** Files that did not become uploads (not PDF, JPEG or PNG, or not about an item): listed, never served. */
+    files: jsonb('files').$type<InboundFile[]>().notNull().default([]),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('inbound_messages_message_id_idx').on(t.messageId),
+    index('inbound_messages_conversation_message_idx').on(t.conversationMessageId),
+    index('inbound_messages_conversation_idx').on(t.conversationId),
+    index('inbound_messages_order_item_idx').on(t.orderItemId),
+    index('inbound_messages_bounced_outbox_idx').on(t.bouncedOutboxId),
+    check('inbound_messages_outcome_check', oneOf(t.outcome, INBOUND_OUTCOMES)),
+    check('inbound_messages_matched_by_check', oneOf(t.matchedBy, INBOUND_MATCHES)),
+    notNegative('inbound_messages', t.byteSize),
   ],
 );
 

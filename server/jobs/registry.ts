@@ -5,11 +5,17 @@
  * that is safe to run on every instance at once (claim rows with FOR UPDATE SKIP LOCKED) and that finishes
  * its batch before answering.
  */
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { createImapReader } from '../mail/imap';
+import { type SweepReport, sweepInboxFolder } from '../mail/inbox-folder';
 import { createMailer, type DeliveryHooks, drainDueEmails, type MailerOptions } from '../mail/worker';
 import { WAKE_BATCH, wakeDueSnoozes } from '../services/conversations/inbox';
+import { receiveInboundEmail } from '../services/inbound/receive';
 import { policyFor, type ReceiverPolicy } from '../services/webhooks/receiver-address';
+import { localStorage } from '../storage/local';
+import type { Storage } from '../storage/storage';
 import { createWebhookPool } from '../webhooks/worker';
 import { RETENTION_DEFAULTS, type RetentionOptions, runRetention } from './retention';
 import { endDuePostponements, sendDueReminders } from './scheduled';
@@ -30,6 +36,11 @@ export interface Job {
    * running (the webhook deliveries in flight); called on stop, which waits for it.
    */
   close?(): void | Promise<void>;
+  /**
+   * False: a failure is the job's own (an outside service away), retried on its own backoff and reported apart
+   * (/readyz `mailbox`), not a failed round that makes the instance unready. Default true.
+   */
+  essential?: boolean;
   /** Figures of the job's own since start (the mail job's failed deliveries), for /metrics. */
   counts?(): Readonly<Record<string, number>>;
 }
@@ -41,6 +52,8 @@ export interface JobDeps {
   retention?: RetentionOptions;
   /** Where webhooks may be sent (config.webhooks); production's strict policy unless given. */
   webhooks?: ReceiverPolicy;
+  /** Where customers' e-mail is read from: IMAP_URL, else DATA_DIR/inbox. Absent: not read (tools, tests). */
+  inbound?: InboundOptions;
 }
 
 /** The instance's background jobs, in the order a round runs them when several are due. */
@@ -50,6 +63,7 @@ export function backgroundJobs({
   log,
   retention = RETENTION_DEFAULTS,
   webhooks = policyFor('production'),
+  inbound,
 }: JobDeps): Job[] {
   const mailer = createMailer(mail);
   // A failed delivery is retried with backoff, and given up after MAX_ATTEMPTS (an admin resends it from the
@@ -105,6 +119,8 @@ export function backgroundJobs({
         }
       },
     },
+    // Customers' replies, scans and bounces (issue 47), last: its trouble never holds up the others.
+    ...(inbound ? [inboundMailJob(db, inbound, log)] : []),
   ];
 }
 
@@ -130,5 +146,59 @@ function webhookJob(db: Db, policy: ReceiverPolicy, log: JobDeps['log']): Job {
     run: pool.run,
     close: pool.close,
     counts: () => ({ ...failures }),
+  };
+}
+
+export interface InboundOptions {
+  imapUrl?: string;
+  dataDir: string;
+  /** Where uploads are stored; the local folder under dataDir unless given. */
+  storage?: Storage;
+}
+
+/**
+ * The inbound mail job: a sweep of the IMAP mailbox every minute (IDLE reads new mail at once between sweeps),
+ * or of DATA_DIR/inbox every 2 seconds. Not essential: a mailbox away is retried on the job's own backoff and
+ * reported as /readyz `mailbox` and job_up{job="inbound_mail"}, and the instance stays ready.
+ */
+function inboundMailJob(db: Db, opts: InboundOptions, log: JobDeps['log']): Job {
+  const storage = opts.storage ?? localStorage(opts.dataDir);
+  const receive = (raw: Buffer) => receiveInboundEmail({ db, storage }, raw);
+  const totals = { stored: 0, duplicates: 0, auto_replies: 0, bounces: 0, refused: 0 };
+  const note = (report: SweepReport) => {
+    totals.stored += report.stored;
+    totals.duplicates += report.duplicates;
+    totals.auto_replies += report.autoReplies;
+    totals.bounces += report.bounces;
+    totals.refused += report.refused.length;
+    for (const r of report.refused) log.warn({ file: r.name, reason: r.reason }, 'inbound e-mail refused');
+    if (report.read > 0) log.info({ ...report, refused: report.refused.length }, 'inbound e-mail read');
+  };
+  if (opts.imapUrl) {
+    const reader = createImapReader({ url: opts.imapUrl, receive, log });
+    return {
+      name: 'inbound_mail',
+      everyMs: 60_000,
+      essential: false,
+      run: async () => {
+        const report = await reader.sweep();
+        note(report);
+        return report.more ? 'again' : undefined;
+      },
+      close: reader.close,
+      counts: () => ({ ...totals }),
+    };
+  }
+  const inbox = path.join(opts.dataDir, 'inbox');
+  return {
+    name: 'inbound_mail',
+    everyMs: 2_000,
+    essential: false,
+    run: async () => {
+      const report = await sweepInboxFolder(inbox, receive);
+      note(report);
+      return report.read >= 100 ? 'again' : undefined;
+    },
+    counts: () => ({ ...totals }),
   };
 }

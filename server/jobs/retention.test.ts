@@ -226,6 +226,7 @@ describe('retention', () => {
       db: database.db,
       mail: { dataDir: mkdtempSync(path.join(tmpdir(), 'ukds-retention-')), mailFrom: 'T <t@x.example>' },
       log: quiet,
+      inbound: { dataDir: mkdtempSync(path.join(tmpdir(), 'ukds-retention-inbox-')) },
     });
     const runner = startJobRunner(jobs, quiet);
     try {
@@ -234,6 +235,7 @@ describe('retention', () => {
         .toBeInstanceOf(Date);
       const byName = Object.fromEntries(runner.stats().map((j) => [j.name, j]));
       expect(Object.keys(byName).sort()).toEqual([
+        'inbound_mail',
         'mail',
         'postponements',
         'reminders',

@@ -70,6 +70,45 @@ describe('job runner', () => {
     expect(events).toEqual(['ran', 'closed']);
   });
 
+  it('a non-essential job failing (the mailbox away) is reported on its own, retried with backoff, and harms neither the others nor readiness', async () => {
+    let mailbox = 0;
+    let other = 0;
+    const runner = startJobRunner(
+      [
+        {
+          name: 'inbound_mail',
+          everyMs: 10,
+          essential: false,
+          run: async () => {
+            mailbox += 1;
+            throw new Error('connect ECONNREFUSED 127.0.0.1:1');
+          },
+        },
+        {
+          name: 'other',
+          everyMs: 10,
+          run: async () => {
+            other += 1;
+            return undefined;
+          },
+        },
+      ],
+      quiet,
+    );
+    try {
+      await expect.poll(() => other).toBeGreaterThanOrEqual(5);
+      expect(runner.ready()).toBe(true);
+      expect(runner.jobUp('inbound_mail')).toBe(false);
+      expect(runner.jobUp('other')).toBe(true);
+      expect(runner.jobUp('nonesuch')).toBeUndefined();
+      // Backed off (5 s at least 2.5 s after the first failure), not tried every 10 ms with the others.
+      expect(mailbox).toBe(1);
+      expect(runner.stats()[0]).toMatchObject({ failures: 1, failing: true });
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('retries a failing job, reports not ready meanwhile, and recovers', async () => {
     let calls = 0;
     let readyWhileFailing: boolean | null = null;

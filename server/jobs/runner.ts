@@ -20,12 +20,20 @@ export function retryDelayMs(failures: number, random = Math.random): number {
   return Math.round(ceiling * (0.5 + random() / 2));
 }
 
+/** A failing non-essential job is retried after 5 s, 10 s, 20 s … at most 5 minutes, jittered down by up to half. */
+export function nonEssentialRetryMs(failures: number, random = Math.random): number {
+  const ceiling = Math.min(5000 * 2 ** Math.min(failures - 1, 30), 5 * 60_000);
+  return Math.round(ceiling * (0.5 + random() / 2));
+}
+
 /** Each job's figures since start, for /metrics. */
 export interface JobStats {
   name: string;
   runs: number;
   failures: number;
   lastSuccessAt: Date | null;
+  /** Whether its last run failed (down until one succeeds). */
+  failing?: boolean;
   /** The job's own figures (Job.counts), when it keeps any. */
   counts?: Readonly<Record<string, number>>;
 }
@@ -33,6 +41,8 @@ export interface JobStats {
 export interface JobRunner {
   /** False after a failed round until one succeeds. */
   ready(): boolean;
+  /** Whether the named job's last run succeeded (undefined: no such job); a non-essential job's own health. */
+  jobUp(name: string): boolean | undefined;
   /** Runs, failures and last success of each job, in the registry's order. */
   stats(): readonly JobStats[];
   /** Stops the loop, waits for a round in progress, then closes what the jobs keep open. */
@@ -42,6 +52,8 @@ export interface JobRunner {
 interface Scheduled {
   job: Job;
   stats: JobStats;
+  /** Failed runs in a row of a non-essential job: its own backoff. */
+  failuresInRow: number;
   /** Epoch ms when it is next due; 0: due at the first round. */
   dueAt: number;
 }
@@ -55,7 +67,8 @@ export function startJobRunner(
   if (jobs.length === 0) throw new Error('startJobRunner needs at least one job');
   const scheduled: Scheduled[] = jobs.map((job) => ({
     job,
-    stats: { name: job.name, runs: 0, failures: 0, lastSuccessAt: null },
+    stats: { name: job.name, runs: 0, failures: 0, lastSuccessAt: null, failing: false },
+    failuresInRow: 0,
     dueAt: 0,
   }));
   let stopped = false;
@@ -68,9 +81,23 @@ export function startJobRunner(
     try {
       const outcome = await s.job.run();
       s.stats.lastSuccessAt = new Date();
+      s.stats.failing = false;
+      if (s.failuresInRow > 0) log.info({ job: s.job.name }, 'background job running again');
+      s.failuresInRow = 0;
       s.dueAt = outcome === 'again' ? now() : now() + s.job.everyMs;
     } catch (error) {
       s.stats.failures += 1;
+      s.stats.failing = true;
+      if (s.job.essential === false) {
+        // Its own trouble (the mailbox away): retried on its own backoff, the other jobs and readiness unharmed.
+        s.failuresInRow += 1;
+        s.dueAt = now() + nonEssentialRetryMs(s.failuresInRow);
+        log.error(
+          { err: error, job: s.job.name, failures: s.failuresInRow },
+          'background job failed; retrying with backoff',
+        );
+        return;
+      }
       throw Object.assign(error instanceof Error ? error : new Error(String(error)), { job: s.job.name });
     }
   };
@@ -100,6 +127,10 @@ export function startJobRunner(
 
   return {
     ready: () => failures === 0,
+    jobUp: (name) => {
+      const s = scheduled.find((x) => x.job.name === name);
+      return s ? !s.stats.failing : undefined;
+    },
     stats: () => scheduled.map((s) => ({ ...s.stats, ...(s.job.counts ? { counts: s.job.counts() } : {}) })),
     async stop() {
       stopped = true;

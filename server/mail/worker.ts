@@ -33,8 +33,20 @@ export interface MailerOptions {
   smtpUrl?: string;
   dataDir: string;
   mailFrom: string;
+  /** MAIL_REPLY_TO: the Reply-To, `{token}` replaced by each row's reply token; unset, replies go to mailFrom. */
+  replyTo?: string;
   /** Where attachments are read from; the local folder under dataDir unless given. */
   storage?: Storage;
+}
+
+/**
+ * The Reply-To of one e-mail: MAIL_REPLY_TO with `{token}` replaced by its reply token, so the customer's answer
+ * names what it is about; an address without `{token}` (or a row without one) is used as it is, and the answer
+ * is matched by its In-Reply-To instead (docs/decisions/inbound-mail.md).
+ */
+export function replyToAddress(template: string, token: string | null): string {
+  if (!template.includes('{token}')) return template;
+  return token ? template.replace('{token}', token) : template.replace(/\+?\{token\}/, '');
 }
 
 /** A file attached to an e-mail, as the store keeps it. */
@@ -93,6 +105,7 @@ export function createMailer(opts: MailerOptions): Mailer {
         text: row.textBody,
         html: row.htmlBody ?? undefined,
         messageId: row.messageId,
+        ...(opts.replyTo ? { replyTo: replyToAddress(opts.replyTo, row.replyToken) } : {}),
         attachments: files.map((f, i) => ({
           filename: f.filename,
           contentType: f.contentType,

@@ -19,6 +19,8 @@ import { buildInfo } from '../version';
 /** Anything that can say whether it is working now: the live hub, the job runner. */
 export interface ReadinessProbe {
   ready(): boolean;
+  /** The job runner: whether one job's last run succeeded (undefined when it does not run). */
+  jobUp?(name: string): boolean | undefined;
 }
 
 /** A database (or store) that does not answer within this is down as far as readiness goes. */
@@ -37,6 +39,10 @@ const ChecksSchema = z.object({
   jobs: CheckSchema.optional().meta({ description: 'The background job runner (absent when not run)' }),
   storage: CheckSchema.optional().meta({
     description: 'Object storage (attachments): reported, never fails readiness on its own',
+  }),
+  mailbox: CheckSchema.optional().meta({
+    description:
+      'The inbound mailbox (IMAP_URL or DATA_DIR/inbox) as the inbound mail job last found it: reported, never fails readiness on its own',
   }),
 });
 const PhaseSchema = z.enum(['starting', 'ready', 'draining']).meta({
@@ -131,7 +137,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       };
       const phase = lifecycle?.phase() ?? 'ready';
       const ok = phase === 'ready' && Object.values(checks).every((c) => c === 'up');
-      const reported = storeUp === undefined ? checks : { ...checks, storage: state(storeUp) };
+      const mailboxUp = jobs?.jobUp?.('inbound_mail');
+      const reported = {
+        ...checks,
+        ...(storeUp === undefined ? {} : { storage: state(storeUp) }),
+        ...(mailboxUp === undefined ? {} : { mailbox: state(mailboxUp) }),
+      };
       reply.header('cache-control', 'no-store');
       return ok
         ? { status: 'ready' as const, phase, checks: reported }

@@ -22,6 +22,7 @@ import {
   conversationNotes,
   conversationReplies,
   conversations,
+  inboundMessages,
   orderItems,
   orders,
   users,
@@ -58,6 +59,21 @@ export function cleanCustomerHtml(html: string): string {
     allowedSchemes: ['http', 'https', 'mailto'],
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
   });
+}
+
+/**
+ * A customer message's HTML split into what they wrote and the history they quoted (from the first blockquote
+ * on, as mail programs quote), so the thread shows the new text and folds the rest. Each part is cleaned again,
+ * which closes what the cut left open.
+ */
+export function splitQuoted(html: string): { content: string; quoted: string | null } {
+  const at = html.search(/<blockquote[\s>]/i);
+  if (at <= 0) return { content: html, quoted: null };
+  const content = cleanCustomerHtml(html.slice(0, at)).trim();
+  if (sanitizeHtml(content, { allowedTags: [], allowedAttributes: {} }).trim() === '') {
+    return { content: html, quoted: null };
+  }
+  return { content, quoted: cleanCustomerHtml(html.slice(at)) };
 }
 
 type ConversationRow = typeof conversations.$inferSelect & {
@@ -139,9 +155,11 @@ async function threadOf(db: Db | Tx, id: number, customer: string) {
           content: conversationMessages.content,
           createdAt: conversationMessages.createdAt,
           itemRef: orderItems.ref,
+          files: inboundMessages.files,
         })
         .from(conversationMessages)
         .leftJoin(orderItems, eq(orderItems.id, conversationMessages.orderItemId))
+        .leftJoin(inboundMessages, eq(inboundMessages.conversationMessageId, conversationMessages.id))
         .where(eq(conversationMessages.conversationId, id)),
     () =>
       db
@@ -173,9 +191,11 @@ async function threadOf(db: Db | Tx, id: number, customer: string) {
     itemRef: string | null = null,
   ) => ({ kind, id: r.id, content: r.content, author, order_item_ref: itemRef, created_at: r.createdAt });
   const entries = [
-    ...messages.map((m) =>
-      entry('customer', { ...m, content: cleanCustomerHtml(m.content) }, customer, m.itemRef),
-    ),
+    ...messages.map((m) => ({
+      ...entry('customer', m, customer, m.itemRef),
+      ...splitQuoted(cleanCustomerHtml(m.content)),
+      ...(m.files && m.files.length > 0 ? { files: m.files } : {}),
+    })),
     ...replies.map((r) => entry('reply', r, r.user)),
     ...notes.map((n) => entry('note', n, n.user)),
   ].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id - b.id);
@@ -231,6 +251,7 @@ async function emailReply(
     subject: c.subject ? `Re: ${c.subject}` : `Your message to ${presentedCompany().name}`,
     text: reply.content,
     customerName: c.name,
+    conversationId: c.id,
   });
   // The shop shows the reply on the customer's account page (issue 48).
   const [item] = c.orderItemId
@@ -524,14 +545,38 @@ type IncomingMessage = {
 };
 
 /**
- * The customer's thread for a new message, locked: their open thread, else their latest one (moved back to the
- * inbox), else a new one. Customers are told apart by e-mail address, whatever its case.
+ * Where a customer message goes when the caller has matched it already (an e-mail's reply token or
+ * In-Reply-To: services/inbound): the thread it answers and the item it is about. Left out, the sender's thread
+ * and the item of the order ref (itemForMessage), as for the storefront.
  */
-async function threadFor(tx: Tx, message: IncomingMessage, now: Date) {
+export interface MessageTarget {
+  conversationId?: number | null;
+  item?: { id: number; ref: string } | null;
+  /** Only the sender's open thread takes it; else a new thread opens (an e-mail matched by its sender alone). */
+  openThreadOnly?: boolean;
+  /** The text the item's comment carries (an e-mail's new text without its quoted history); else the content's. */
+  commentText?: string;
+}
+
+/**
+ * The customer's thread for a new message, locked: the one named, else their open thread, else their latest one
+ * (moved back to the inbox; with openThreadOnly, a new one instead), else a new one. Customers are told apart by
+ * e-mail address, whatever its case.
+ */
+async function threadFor(tx: Tx, message: IncomingMessage, now: Date, target: MessageTarget = {}) {
+  const [named] = target.conversationId
+    ? await tx.select().from(conversations).where(eq(conversations.id, target.conversationId)).for('update')
+    : [];
+  if (named) return named;
   const [thread] = await tx
     .select()
     .from(conversations)
-    .where(eq(sql`lower(${conversations.email})`, message.email.trim().toLowerCase()))
+    .where(
+      and(
+        eq(sql`lower(${conversations.email})`, message.email.trim().toLowerCase()),
+        target.openThreadOnly ? eq(conversations.active, true) : undefined,
+      ),
+    )
     .orderBy(desc(conversations.active), desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(1)
     .for('update');
@@ -551,6 +596,68 @@ async function threadFor(tx: Tx, message: IncomingMessage, now: Date) {
   return created;
 }
 
+/** Makes one customer's messages take turns (inside the caller's transaction). */
+export async function lockCustomer(tx: Tx, email: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`conversation:${email.trim().toLowerCase()}`}))`,
+  );
+}
+
+/**
+ * Stores a customer message in its thread (inside the caller's transaction, the customer locked by the caller):
+ * the thread comes back to the inbox (a snooze ends) and, when the message reaches an item, it is that item's
+ * customer message (deliverCustomerMessage: a comment, and the customer's reply when the item waits for one).
+ */
+export async function storeCustomerMessage(
+  tx: Tx,
+  message: IncomingMessage,
+  dedupeKey: string,
+  target: MessageTarget,
+  now: Date,
+) {
+  const ref = message.order_ref?.trim() || target.item?.ref || null;
+  const thread = await threadFor(tx, message, now, target);
+  const content = cleanCustomerHtml(message.content);
+  const item =
+    target.item !== undefined ? target.item : ref ? await itemForMessage(tx, ref, message.email) : null;
+  if (item) {
+    await deliverCustomerMessage(tx, item.ref, {
+      from: message.name ?? message.email,
+      text: target.commentText ?? plainText(message.content),
+    });
+  }
+  const [stored] = await tx
+    .insert(conversationMessages)
+    .values({
+      conversationId: thread.id,
+      subject: message.subject ?? null,
+      content,
+      orderRef: ref,
+      orderItemId: item?.id ?? null,
+      dedupeKey,
+      createdAt: now,
+    })
+    .returning({ id: conversationMessages.id });
+  await tx
+    .update(conversations)
+    .set({
+      content,
+      active: true,
+      // The customer writing again brings a snoozed thread back at once.
+      snoozedUntil: null,
+      name: message.name ?? thread.name,
+      subject: thread.subject ?? message.subject ?? null,
+      ...(ref ? { orderRef: ref } : {}),
+      ...(item ? { orderItemId: item.id } : {}),
+      lockVersion: thread.lockVersion + 1,
+      lastMessageAt: now,
+      updatedAt: now,
+    })
+    .where(eq(conversations.id, thread.id));
+  await publishChange(tx, { topic: 'conversation', id: thread.id });
+  return { id: thread.id, messageId: stored.id, orderItemRef: item?.ref ?? null };
+}
+
 /**
  * Stores an incoming customer message in the customer's thread (storefront and demo seed): a follow-up joins
  * their open thread, or brings back their latest one, rather than starting a conversation. A repeat of a message
@@ -565,51 +672,14 @@ export async function receiveCustomerMessage(
   const dedupeKey = messageKey(message, now);
   return transaction(db, async (tx) => {
     // One customer's messages take turns, so two at once cannot start two threads or both miss a repeat.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`conversation:${message.email.trim().toLowerCase()}`}))`,
-    );
+    await lockCustomer(tx, message.email);
     const [repeat] = await tx
       .select({ id: conversationMessages.conversationId, itemRef: orderItems.ref })
       .from(conversationMessages)
       .leftJoin(orderItems, eq(orderItems.id, conversationMessages.orderItemId))
       .where(eq(conversationMessages.dedupeKey, dedupeKey));
     if (repeat) return { id: repeat.id, created: false, orderItemRef: repeat.itemRef };
-    const ref = message.order_ref?.trim() || null;
-    const thread = await threadFor(tx, message, now);
-    const content = cleanCustomerHtml(message.content);
-    const item = ref ? await itemForMessage(tx, ref, message.email) : null;
-    if (item) {
-      await deliverCustomerMessage(tx, item.ref, {
-        from: message.name ?? message.email,
-        text: plainText(message.content),
-      });
-    }
-    await tx.insert(conversationMessages).values({
-      conversationId: thread.id,
-      subject: message.subject ?? null,
-      content,
-      orderRef: ref,
-      orderItemId: item?.id ?? null,
-      dedupeKey,
-      createdAt: now,
-    });
-    await tx
-      .update(conversations)
-      .set({
-        content,
-        active: true,
-        // The customer writing again brings a snoozed thread back at once.
-        snoozedUntil: null,
-        name: message.name ?? thread.name,
-        subject: thread.subject ?? message.subject ?? null,
-        ...(ref ? { orderRef: ref } : {}),
-        ...(item ? { orderItemId: item.id } : {}),
-        lockVersion: thread.lockVersion + 1,
-        lastMessageAt: now,
-        updatedAt: now,
-      })
-      .where(eq(conversations.id, thread.id));
-    await publishChange(tx, { topic: 'conversation', id: thread.id });
-    return { id: thread.id, created: true, orderItemRef: item?.ref ?? null };
+    const stored = await storeCustomerMessage(tx, message, dedupeKey, {}, now);
+    return { id: stored.id, created: true, orderItemRef: stored.orderItemRef };
   });
 }

@@ -96,7 +96,7 @@ async function detectedType(storage: Storage, key: string) {
 type UploadedFile = { filename: string; stream: Readable & { truncated?: boolean } };
 
 /** A file streamed to the store and checked: where it is, its size and the type its bytes show. */
-interface StoredUpload {
+export interface StoredUpload {
   key: string;
   bytes: number;
   contentType: string;
@@ -149,7 +149,7 @@ async function storeUpload(
 async function recordUpload(
   tx: Tx,
   itemId: number,
-  file: UploadedFile,
+  file: Pick<UploadedFile, 'filename'>,
   stored: StoredUpload,
   actor: Actor,
   source: 'staff' | 'customer',
@@ -217,22 +217,48 @@ export async function uploadAttachment(
  * (wrong_state) keeps the file all the same.
  */
 export async function receiveCustomerUpload(db: Db, storage: Storage, key: string, file: UploadedFile) {
-  const actor: Actor = { kind: 'system' };
   const cutOff = watchCutOff(file.stream);
   const row = await loadOrderItem(db, key);
   const stored = await storeUpload(storage, file, cutOff);
-  return inTransactionWithFile(db, storage, stored, async (tx) => {
-    const attachment = await recordUpload(tx, row.item.id, file, stored, actor, 'customer');
-    // Read again under the lock: the action sees the new file and the lock_version the upload moved on.
-    const withFile = await lockOrderItem(tx, row.item.id);
-    try {
-      await applyItemAction(tx, withFile, { action: { type: 'customer_upload' }, actor });
-    } catch (error) {
-      // A refusal is thrown before the action writes anything, so the upload still commits.
-      if (!(error instanceof AppError && error.code === 'wrong_state')) throw error;
-    }
-    return attachment;
-  });
+  return inTransactionWithFile(db, storage, stored, (tx) =>
+    recordCustomerUpload(tx, row.item.id, file, stored),
+  );
+}
+
+/**
+ * A file a customer sent by e-mail (services/inbound), streamed to the store and put through the upload's
+ * checks (size, and a type the bytes show); a refused file is removed before the refusal is thrown.
+ */
+export async function storeCustomerFile(storage: Storage, file: UploadedFile): Promise<StoredUpload> {
+  const stored = await storeUpload(storage, file, () => false);
+  if (stored.bytes > MAX_ATTACHMENT_BYTES) {
+    await storage.remove(stored.key);
+    throw new AppError('payload_too_large', `Files can be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`);
+  }
+  return stored;
+}
+
+/**
+ * Records a customer's stored file on the item, inside the caller's transaction, and lets the item take it as
+ * a storefront upload does (customer_upload); an item the action does not apply to keeps the file all the same.
+ */
+export async function recordCustomerUpload(
+  tx: Tx,
+  itemId: number,
+  file: Pick<UploadedFile, 'filename'>,
+  stored: StoredUpload,
+) {
+  const actor: Actor = { kind: 'system' };
+  const attachment = await recordUpload(tx, itemId, file, stored, actor, 'customer');
+  // Read again under the lock: the action sees the new file and the lock_version the upload moved on.
+  const withFile = await lockOrderItem(tx, itemId);
+  try {
+    await applyItemAction(tx, withFile, { action: { type: 'customer_upload' }, actor });
+  } catch (error) {
+    // A refusal is thrown before the action writes anything, so the upload still commits.
+    if (!(error instanceof AppError && error.code === 'wrong_state')) throw error;
+  }
+  return attachment;
 }
 
 /** What a call does to one attachment: select it for scan-send, or review it. */

@@ -20,8 +20,16 @@ export interface EmailToSend {
   /** The order item's or basket's ref it is about, shown above the message. */
   reference?: string | null;
   orderItemId?: number | null;
+  /** The conversation it answers, so the customer's answer to it comes back to that thread. */
+  conversationId?: number | null;
   attachmentIds?: number[];
 }
+
+/**
+ * The token of an e-mail's Reply-To plus-address (orders+<token>@…): 16 URL-safe characters (96 random bits),
+ * so a customer's answer names the e-mail it answers and nobody can guess another's (docs/decisions/inbound-mail.md).
+ */
+export const newReplyToken = (): string => randomBytes(12).toString('base64url');
 
 /**
  * The outbox row of an e-mail, composed as it is sent (multipart/alternative: the template's HTML and the same
@@ -42,6 +50,8 @@ export function outboxRow(email: EmailToSend): typeof outbox.$inferInsert {
     textBody: composed.text,
     htmlBody: composed.html,
     orderItemId: email.orderItemId ?? null,
+    conversationId: email.conversationId ?? null,
+    replyToken: newReplyToken(),
     attachmentIds: email.attachmentIds && email.attachmentIds.length > 0 ? email.attachmentIds : null,
     messageId: `<${email.kind}.${Date.now().toString(36)}.${randomBytes(8).toString('hex')}@ukds.back-office>`,
   };

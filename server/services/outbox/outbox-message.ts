@@ -11,6 +11,7 @@ import { transaction } from '../../db/client';
 import { readsSideBySide } from '../../db/reads';
 import { attachments, orderItems, outbox } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { newReplyToken } from './enqueue';
 import { messageWire } from './outbox-list';
 
 type Row = typeof outbox.$inferSelect;
@@ -117,6 +118,8 @@ export async function resendOutboxMessage(
         htmlBody: original.htmlBody,
         attachmentIds: original.attachmentIds,
         orderItemId: original.orderItemId,
+        conversationId: original.conversationId,
+        replyToken: newReplyToken(),
         messageId: `<${original.kind}.resend.${Date.now().toString(36)}.${randomBytes(8).toString('hex')}@ukds.back-office>`,
         resentFromId: original.id,
         resendKey,

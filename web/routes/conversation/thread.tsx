@@ -1,8 +1,21 @@
 /** The thread: the customer's messages, our e-mailed replies and staff-only notes, oldest first, refs linked. */
-import { Anchor, Badge, Box, Group, Paper, Stack, Text, Typography } from '@mantine/core';
-import { IconLock, IconMail, IconUser } from '@tabler/icons-react';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Collapse,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Typography,
+} from '@mantine/core';
+import { IconLock, IconMail, IconPaperclip, IconUser } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ThreadEntry } from '../../../domain/contract/conversations';
+import type { InboundFile, ThreadEntry } from '../../../domain/contract/conversations';
 import { formatDateTime } from '../../../domain/format';
 import { paths } from '../../paths';
 import { CustomerHtml, LinkedText } from './message-text';
@@ -78,6 +91,10 @@ function Entry({ entry }: { entry: ThreadEntry }) {
           <LinkedText text={entry.content} />
         </Text>
       )}
+      {entry.kind === 'customer' && entry.quoted && <QuotedHistory html={entry.quoted} />}
+      {entry.kind === 'customer' && entry.files && entry.files.length > 0 && (
+        <MessageFiles files={entry.files} />
+      )}
       {entry.kind === 'customer' && entry.order_item_ref && (
         <Text size="xs" c="dimmed" mt={6}>
           On{' '}
@@ -89,6 +106,64 @@ function Entry({ entry }: { entry: ThreadEntry }) {
     </Paper>
   );
 }
+
+/** The history an e-mail quoted, folded until asked for. */
+function QuotedHistory({ html }: { html: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Box mt={6}>
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        color="gray"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        data-testid="quoted-toggle"
+      >
+        {open ? 'Hide quoted text' : 'Show quoted text'}
+      </Button>
+      <Collapse expanded={open}>
+        <Typography
+          fz="sm"
+          c="dimmed"
+          mt={4}
+          pl="sm"
+          style={{ borderLeft: '2px solid var(--mantine-color-gray-4)', overflowWrap: 'anywhere' }}
+          data-testid="quoted-text"
+        >
+          <CustomerHtml html={html} />
+        </Typography>
+      </Collapse>
+    </Box>
+  );
+}
+
+/** Files of an e-mail that did not become uploads: listed by name, type and size, never opened from here. */
+function MessageFiles({ files }: { files: readonly InboundFile[] }) {
+  return (
+    <Box mt={6} data-testid="message-files">
+      <Text size="xs" fw={600}>
+        Other files in this e-mail (not opened here)
+      </Text>
+      <List size="xs" spacing={2}>
+        {files.map((f) => (
+          <List.Item
+            key={`${f.filename}-${f.content_type}-${f.byte_size}`}
+            icon={<IconPaperclip size={12} aria-hidden />}
+          >
+            {f.filename} · {f.content_type} · {formatBytes(f.byte_size)}{' '}
+            <Text span size="xs" c="dimmed">
+              ({f.reason})
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+const formatBytes = (n: number) =>
+  n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${Math.round(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 export function Thread({ messages }: { messages: readonly ThreadEntry[] }) {
   return (

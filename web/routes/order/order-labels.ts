@@ -60,6 +60,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   attachment_toggle_approval: 'Attachment review changed',
   attachment_approved: 'Attachment approved',
   attachment_rejected: 'Attachment rejected',
+  email_bounced: 'E-mail bounced',
 };
 
 export function eventLabel(action: string): string {

@@ -1,6 +1,6 @@
 /**
  * /outbox (admins): every e-mail to a customer, newest first, 50 a page, with how its delivery went
- * (pending, sending, sent, failed), the attempts so far and the last error; filtered by state, kind, recipient
+ * (pending, sending, sent, failed, bounced), the attempts so far and the last error; filtered by state, kind, recipient
  * and days (in the URL), and a message opened in a drawer (?message=ID) to read or resend.
  */
 import {

@@ -13,6 +13,12 @@ export const STATUS: Record<OutboxStatus, { label: string; color: string; text: 
   sending: { label: 'Sending', color: 'blue', text: '#1864ab', help: 'Being handed to the mail server now.' },
   sent: { label: 'Sent', color: 'green', text: '#1f6b30', help: 'Accepted by the mail server.' },
   failed: { label: 'Failed', color: 'red', text: '#a61e1e', help: 'Gave up after repeated failures.' },
+  bounced: {
+    label: 'Bounced',
+    color: 'grape',
+    text: '#862e9c',
+    help: "Sent, then reported undeliverable by the recipient's mail server (a bounce came back).",
+  },
 };
 
 export function StatusBadge({ status }: { status: OutboxStatus }) {
