@@ -24,6 +24,8 @@ export const NotificationGroupSchema = z.object({
   kind: z.string(),
   /** The order item the group is about, or null for notifications about none. */
   order_item_ref: z.string().nullable(),
+  /** The conversation the group is about, or null. */
+  conversation_id: z.number().int().nullable(),
   count: z.number().int(),
   unread_count: z.number().int(),
   latest_at: TimestampSchema,
@@ -46,6 +48,14 @@ export const MarkGroupReadSchema = z.object({
     .string({ error: 'Send the order item ref, or null.' })
     .max(30, 'An order item ref has at most 30 characters.')
     .nullable(),
+  /** The group's conversation (absent or null for groups about none). */
+  conversation_id: z
+    .number({ error: 'Send the conversation id, or null.' })
+    .int('Send the conversation id, or null.')
+    .positive('Send the conversation id, or null.')
+    .max(2_147_483_647, 'Send the conversation id, or null.')
+    .nullable()
+    .default(null),
 });
 export type MarkGroupRead = z.infer<typeof MarkGroupReadSchema>;
 

@@ -118,6 +118,8 @@ export const NotificationSchema = z.object({
   kind: z.string(),
   message: z.string(),
   order_item_ref: z.string().nullable(),
+  /** The conversation it is about (a thread back from its snooze), or null. */
+  conversation_id: z.number().int().nullable(),
   read: z.boolean(),
   created_at: z.string(),
 });

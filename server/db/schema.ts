@@ -636,6 +636,8 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     message: text('message').notNull(),
     orderItemId: integer('order_item_id').references(() => orderItems.id),
+    /** The conversation it is about (a thread back from its snooze): the bell opens it. */
+    conversationId: integer('conversation_id').references(() => conversations.id),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -48,6 +48,14 @@ function Banner({ n, onGone }: { n: Notification; onGone: (id: number) => void }
               </Link>
             </>
           )}
+          {!n.order_item_ref && n.conversation_id !== null && (
+            <>
+              {' '}
+              <Link className={classes.bannerLink} to={paths.conversation(n.conversation_id)}>
+                Open the conversation
+              </Link>
+            </>
+          )}
         </Text>
         <CloseButton size="sm" aria-label="Dismiss" onClick={() => onGone(n.id)} />
       </Group>

@@ -11,9 +11,12 @@ describe('unreadBadge and bellLabel', () => {
 });
 
 describe('notificationTarget', () => {
-  it('opens the order item, escaping the ref, or nothing', () => {
-    expect(notificationTarget({ order_item_ref: '100234-2' })).toBe('/orders/100234-2');
-    expect(notificationTarget({ order_item_ref: null })).toBeNull();
+  it('opens the order item, escaping the ref, or the conversation, or nothing', () => {
+    expect(notificationTarget({ order_item_ref: '100234-2', conversation_id: null })).toBe(
+      '/orders/100234-2',
+    );
+    expect(notificationTarget({ order_item_ref: null, conversation_id: 42 })).toBe('/conversations/42');
+    expect(notificationTarget({ order_item_ref: null, conversation_id: null })).toBeNull();
   });
 });
 

@@ -11,13 +11,20 @@ export const bellLabel = (unread: number): string =>
   unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
 
 /** Where opening a notification goes: its order item, or nowhere for one about no item. */
-export const notificationTarget = (n: Pick<Notification, 'order_item_ref'>): string | null =>
-  n.order_item_ref ? paths.orderItem(n.order_item_ref) : null;
+export const notificationTarget = (
+  n: Pick<Notification, 'order_item_ref' | 'conversation_id'>,
+): string | null =>
+  n.order_item_ref
+    ? paths.orderItem(n.order_item_ref)
+    : n.conversation_id !== null
+      ? paths.conversation(n.conversation_id)
+      : null;
 
 /** Each kind the services notify about, as one and as many ('3 customer replies'). */
 const KIND_NOUNS: Record<string, [one: string, many: string]> = {
   assigned: ['assignment', 'assignments'],
   assignment_undone: ['assignment undone', 'assignments undone'],
+  conversation_snooze_ended: ['conversation back from its snooze', 'conversations back from their snooze'],
   customer_reply: ['customer reply', 'customer replies'],
   customer_upload: ['customer upload', 'customer uploads'],
   escalated: ['escalation', 'escalations'],

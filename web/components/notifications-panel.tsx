@@ -60,7 +60,7 @@ function useMarkGroupRead() {
     mutationFn: (g: NotificationGroup) =>
       api.post(
         'notifications/mark_group_read',
-        { kind: g.kind, order_item_ref: g.order_item_ref },
+        { kind: g.kind, order_item_ref: g.order_item_ref, conversation_id: g.conversation_id },
         UnreadCountSchema,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
@@ -102,11 +102,11 @@ function GroupItem({ group, onOpen }: { group: NotificationGroup; onOpen: (g: No
   return (
     <li className={classes.group} data-unread={unread || undefined} data-testid="notification-group">
       <div className={classes.groupRow}>
-        {group.order_item_ref || unread ? (
+        {notificationTarget(group) || unread ? (
           <UnstyledButton
             className={classes.openButton}
             onClick={() => onOpen(group)}
-            aria-label={`${title}${unread ? ', unread' : ''}${group.order_item_ref ? ': open the order item' : ': mark read'}`}
+            aria-label={`${title}${unread ? ', unread' : ''}${group.order_item_ref ? ': open the order item' : group.conversation_id !== null ? ': open the conversation' : ': mark read'}`}
           >
             {body}
           </UnstyledButton>

@@ -6,6 +6,7 @@
 import { count, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InboxListSchema } from '../../../domain/contract/conversations';
+import { NotificationGroupsSchema } from '../../../domain/contract/notifications';
 import { conversations, notifications } from '../../db/schema';
 import {
   type Agent,
@@ -259,12 +260,35 @@ describe('snooze', () => {
     const toOlive = (await notices(oliveId)).slice(oliveBefore);
     expect(toPat).toHaveLength(1);
     expect(toPat[0].message).toContain('Passport');
+    // The notice is about its thread: the bell opens the conversation.
+    expect(toPat[0].conversationId).toBe(assigned);
     expect(toOlive.filter((n) => n.message.includes('Certificate'))).toHaveLength(1);
+    expect(toOlive.find((n) => n.message.includes('Certificate'))?.conversationId).toBe(unassigned);
     // One notice for each thread that came back, no more.
     expect(toPat.length + toOlive.length).toBe(due);
     const inbox = ids(await folder(olive, 'inbox'));
     expect(inbox).toEqual(expect.arrayContaining([assigned, unassigned]));
     expect(inbox).not.toContain(later);
+
+    // In the bell each thread is a group of its own, named by its conversation; marking one read leaves the rest.
+    const groupsOf = async () =>
+      NotificationGroupsSchema.parse((await get(olive, 'notifications/groups.json?filter=unread')).json())
+        .groups;
+    const snoozeGroups = (await groupsOf()).filter((g) => g.kind === SNOOZE_ENDED_KIND);
+    expect(snoozeGroups.map((g) => g.conversation_id)).toContain(unassigned);
+    expect(new Set(snoozeGroups.map((g) => g.conversation_id)).size).toBe(snoozeGroups.length);
+    const mine = snoozeGroups.find((g) => g.conversation_id === unassigned);
+    expect(mine).toMatchObject({ order_item_ref: null, count: 1, unread_count: 1 });
+    expect(mine?.notifications[0].conversation_id).toBe(unassigned);
+    const marked = await post(olive, 'notifications/mark_group_read', {
+      kind: SNOOZE_ENDED_KIND,
+      order_item_ref: null,
+      conversation_id: unassigned,
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const after = (await groupsOf()).filter((g) => g.kind === SNOOZE_ENDED_KIND);
+    expect(after.map((g) => g.conversation_id)).not.toContain(unassigned);
+    expect(after).toHaveLength(snoozeGroups.length - 1);
   });
 });
 

@@ -225,6 +225,7 @@ export async function wakeDueSnoozes(db: Db, now = new Date()): Promise<number> 
         await recordNotification(tx, {
           userId: to,
           kind: SNOOZE_ENDED_KIND,
+          conversationId: c.id,
           message: `${about} from ${c.name ?? c.email} is back in the inbox: its snooze ended at ${formatDateTime(now.toISOString())}. Conversation ${c.id}.`,
         }),
       );

@@ -1,5 +1,5 @@
 /**
- * The notifications grouped by order item and kind, newest group first: "100234-2 · 3 customer replies"
+ * The notifications grouped by order item (or conversation) and kind, newest group first: "100234-2 · 3 customer replies"
  * instead of three rows. Grouped in SQL, so a user with thousands of old notifications costs one pass over
  * their index range; each group brings its newest few, enough to expand it in the bell.
  */
@@ -30,6 +30,7 @@ const Row = z.object({
   read_at: pgTimestamp().nullable(),
   created_at: pgTimestamp(),
   ref: z.string().nullable(),
+  conversation_id: z.number().nullable(),
   group_count: z.number(),
   group_unread: z.number(),
   group_latest: pgTimestamp(),
@@ -47,20 +48,22 @@ export async function listNotificationGroups(
   // One statement: the groups (count, unread, newest) ranked, and each group's newest PER_GROUP rows.
   const result = await db.execute(sql`
     with mine as (
-      select n.id, n.kind, n.message, n.read_at, n.created_at, n.order_item_id,
+      select n.id, n.kind, n.message, n.read_at, n.created_at, n.order_item_id, n.conversation_id,
         count(*) over g as group_count,
         count(*) filter (where n.read_at is null) over g as group_unread,
         max(n.created_at) over g as group_latest,
-        row_number() over (partition by n.order_item_id, n.kind order by n.created_at desc, n.id desc) as rn
+        row_number() over (partition by n.order_item_id, n.conversation_id, n.kind order by n.created_at desc, n.id desc) as rn
       from notifications n
       where n.user_id = ${userId} ${unreadOnly}
-      window g as (partition by n.order_item_id, n.kind)
+      window g as (partition by n.order_item_id, n.conversation_id, n.kind)
     ),
     ranked as (
-      select *, dense_rank() over (order by group_latest desc, order_item_id nulls last, kind) as group_rank
+      select *, dense_rank() over (
+        order by group_latest desc, order_item_id nulls last, conversation_id nulls last, kind
+      ) as group_rank
       from mine where rn <= ${PER_GROUP}
     )
-    select r.id, r.kind, r.message, r.read_at, r.created_at, oi.ref,
+    select r.id, r.kind, r.message, r.read_at, r.created_at, oi.ref, r.conversation_id,
       r.group_count::int as group_count, r.group_unread::int as group_unread, r.group_latest
     from ranked r left join order_items oi on oi.id = r.order_item_id
     where r.group_rank <= ${GROUP_LIMIT}
@@ -73,10 +76,16 @@ export async function listNotificationGroups(
   const groups: NotificationGroups['groups'] = [];
   let current: NotificationGroups['groups'][number] | undefined;
   for (const r of rows) {
-    if (!current || current.kind !== r.kind || current.order_item_ref !== r.ref) {
+    if (
+      !current ||
+      current.kind !== r.kind ||
+      current.order_item_ref !== r.ref ||
+      current.conversation_id !== r.conversation_id
+    ) {
       current = {
         kind: r.kind,
         order_item_ref: r.ref,
+        conversation_id: r.conversation_id,
         count: Number(r.group_count),
         unread_count: Number(r.group_unread),
         latest_at: iso(r.group_latest),
@@ -89,6 +98,7 @@ export async function listNotificationGroups(
       kind: r.kind,
       message: r.message,
       order_item_ref: r.ref,
+      conversation_id: r.conversation_id,
       read: r.read_at !== null,
       created_at: iso(r.created_at),
     });
@@ -96,7 +106,7 @@ export async function listNotificationGroups(
   return { filter, groups, unread_count: unread.n };
 }
 
-/** Marks every unread notification of one group (order item and kind) of the user read; answers the unread left. */
+/** Marks every unread notification of one group (order item, conversation and kind) of the user read; answers the unread left. */
 export async function markGroupRead(
   db: Db,
   userId: number,
@@ -120,6 +130,9 @@ export async function markGroupRead(
           eq(notifications.userId, userId),
           eq(notifications.kind, group.kind),
           itemCondition,
+          group.conversation_id === null
+            ? isNull(notifications.conversationId)
+            : eq(notifications.conversationId, group.conversation_id),
           isNull(notifications.readAt),
         ),
       )

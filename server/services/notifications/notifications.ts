@@ -7,7 +7,13 @@ import type { LiveChange } from '../../live/channel';
 
 const LIST_LIMIT = 50;
 
-type NotificationInput = { userId: number; kind: string; message: string; orderItemId?: number | null };
+type NotificationInput = {
+  userId: number;
+  kind: string;
+  message: string;
+  orderItemId?: number | null;
+  conversationId?: number | null;
+};
 
 /**
  * Records a notification for a user (inside the caller's transaction) and answers the live change that tells
@@ -19,6 +25,7 @@ export async function recordNotification(db: Db | Tx, input: NotificationInput):
     kind: input.kind,
     message: input.message,
     orderItemId: input.orderItemId ?? null,
+    conversationId: input.conversationId ?? null,
   });
   return { topic: 'notification', userId: input.userId };
 }
@@ -34,6 +41,7 @@ export async function listNotifications(db: Db, userId: number): Promise<Notific
         readAt: notifications.readAt,
         createdAt: notifications.createdAt,
         ref: orderItems.ref,
+        conversationId: notifications.conversationId,
       })
       .from(notifications)
       .leftJoin(orderItems, eq(orderItems.id, notifications.orderItemId))
@@ -51,6 +59,7 @@ export async function listNotifications(db: Db, userId: number): Promise<Notific
       kind: r.kind,
       message: r.message,
       order_item_ref: r.ref,
+      conversation_id: r.conversationId,
       read: r.readAt !== null,
       created_at: r.createdAt.toISOString(),
     })),
