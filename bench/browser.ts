@@ -75,7 +75,8 @@ const ACTION = { button: 'Documents received', from: 'Docs In Post From Customer
 /** A thread in the inbox's list, and the open thread's title (the loading pane has no title). */
 const INBOX_ROW = '[data-testid="inbox-row"]';
 const PANE_TITLE = 'section[aria-label="Open conversation"] [data-testid="pane-title"]';
-const THREAD_SUBJECT = (n: number) => `Bench thread ${n}`;
+// Zero-padded: "Bench thread 1" would also match "Bench thread 10" in a text filter.
+const THREAD_SUBJECT = (n: number) => `Bench thread ${String(n).padStart(3, '0')}`;
 
 interface Resource {
   /** Path and query. */
