@@ -24,10 +24,8 @@ function undoToast(page: Page, text: string | RegExp) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
 
-test('flag on the order page, then Undo: the flag is off again and the timeline says it was undone', async ({
-  page,
-  baseURL,
-}) => {
+/** A new item of this test's own, flagged from its order page as admin: its ref, the Flag button and the toast. */
+async function flagNewItem(page: Page, baseURL: string | undefined) {
   const { itemRefs } = await createOrder(baseURL ?? '', [{}]);
   const [ref] = itemRefs;
   await signIn(page);
@@ -36,10 +34,19 @@ test('flag on the order page, then Undo: the flag is off again and the timeline 
   await expect(flag).toHaveAttribute('aria-pressed', 'false');
   await flag.click();
   await expect(flag).toHaveAttribute('aria-pressed', 'true');
+  const toast = undoToast(page, 'flagged');
+  await expect(toast).toBeVisible();
+  await toast.hover();
+  return { ref, flag, toast };
+}
+
+test('flag on the order page, then Undo: the flag is off again and the timeline says it was undone', async ({
+  page,
+  baseURL,
+}) => {
+  const { ref, flag, toast } = await flagNewItem(page, baseURL);
   expect(await flaggedOf(ref)).toBe(true);
 
-  const toast = undoToast(page, 'flagged');
-  await toast.hover();
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('alert').filter({ hasText: `Undone: ${ref} flagged.` })).toBeVisible();
   await expect(flag).toHaveAttribute('aria-pressed', 'false');
@@ -50,14 +57,7 @@ test('flag on the order page, then Undo: the flag is off again and the timeline 
 });
 
 test('z undoes the last change while its toast shows', async ({ page, baseURL }) => {
-  const { itemRefs } = await createOrder(baseURL ?? '', [{}]);
-  const [ref] = itemRefs;
-  await signIn(page);
-  await page.goto(`/orders/${ref}`);
-  const flag = page.getByRole('button', { name: 'Flag', exact: true });
-  await flag.click();
-  await expect(undoToast(page, 'flagged')).toBeVisible();
-  await undoToast(page, 'flagged').hover();
+  const { ref, flag } = await flagNewItem(page, baseURL);
   await page.keyboard.press('z');
   await expect(flag).toHaveAttribute('aria-pressed', 'false');
   await expect.poll(() => flaggedOf(ref)).toBe(false);
@@ -67,14 +67,7 @@ test('a change made by someone else since: Undo is refused, the toast says why, 
   page,
   baseURL,
 }) => {
-  const { itemRefs } = await createOrder(baseURL ?? '', [{}]);
-  const [ref] = itemRefs;
-  await signIn(page);
-  await page.goto(`/orders/${ref}`);
-  await page.getByRole('button', { name: 'Flag', exact: true }).click();
-  const toast = undoToast(page, 'flagged');
-  await expect(toast).toBeVisible();
-  await toast.hover();
+  const { ref, toast } = await flagNewItem(page, baseURL);
 
   // Alice flags it off and on again meanwhile: the item has changed since.
   const alice = await apiAs(baseURL ?? '', 'alice@demo.test');
