@@ -86,6 +86,7 @@ const EnvSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   RETENTION_NOTIFICATIONS_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
+  RETENTION_AUDIT_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -214,7 +215,7 @@ export interface Config {
   /** On SIGTERM: how long /readyz answers 503 while requests are still served (server/main.ts). */
   shutdownDrainMs: number;
   /** Delivered e-mails and read notifications are deleted after this many days (server/jobs/retention.ts). */
-  retention: { outboxDays: number; notificationsDays: number };
+  retention: { outboxDays: number; notificationsDays: number; auditDays: number };
   /** STORAGE_DRIVER, or S3 when S3_BUCKET is set. */
   storage: StorageConfig;
   /** The company the customer e-mails present (COMPANY_*). */
@@ -353,6 +354,7 @@ function inspect(
     retention: {
       outboxDays: e.RETENTION_OUTBOX_DAYS ?? (demoMode ? 3650 : 90),
       notificationsDays: e.RETENTION_NOTIFICATIONS_DAYS ?? (demoMode ? 3650 : 90),
+      auditDays: e.RETENTION_AUDIT_DAYS,
     },
     storage,
     company: {

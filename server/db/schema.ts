@@ -125,6 +125,38 @@ export const signInFailures = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- the audit log (issue 50)
+
+/**
+ * Who did what, append-only: a trigger (migration 0039) refuses every UPDATE and TRUNCATE, and a DELETE unless
+ * the retention job has said, inside its own transaction, which moment rows must be older than
+ * (services/audit/retention.ts). No foreign keys: a row outlives what it names. `before`/`after` hold the
+ * changed fields of staff-visible things, never a password, token, secret or a customer's erased data; a
+ * customer is named by a keyed hash of the e-mail address (services/audit/record.ts).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    actorId: integer('actor_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    summary: text('summary').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_events_occurred_idx').on(t.occurredAt, t.id),
+    index('audit_events_actor_idx').on(t.actorId, t.occurredAt),
+    index('audit_events_kind_idx').on(t.kind, t.occurredAt),
+    index('audit_events_target_idx').on(t.targetType, t.targetId, t.occurredAt),
+  ],
+);
+
 // ---------------------------------------------------------------- orders
 
 export const addresses = pgTable('addresses', {

@@ -11,11 +11,14 @@
  * - The sales summary's slots of days before yesterday (London), folded into one row per cell (slot 0): a
  *   day's cells are split over slots only while it is written at the same moment by several transactions
  *   (migration 0030); afterwards one row each keeps the report's month ~1,000 rows.
+ * - Audit log rows older than RETENTION_AUDIT_DAYS (two years): the only deletes the log's trigger allows
+ *   (services/audit/retention.ts).
  * Deletes go in batches of RETENTION_BATCH rows, one short statement each (rows another instance is deleting
  * are skipped, never waited for), and a run stops starting batches after RUN_BUDGET_MS so the worker's other
  * jobs (e-mail) are not held up; what is left goes at the next run.
  */
 import type { Db } from '../db/client';
+import { deleteOldAuditEvents } from '../services/audit/retention';
 import { purgeExpiredSessions } from '../services/auth/sessions';
 import { THROTTLE_WINDOW_MS } from '../services/auth/sign-in';
 import {
@@ -32,9 +35,11 @@ export interface RetentionOptions {
   outboxDays: number;
   /** Read notifications are kept this many days after they were created. */
   notificationsDays: number;
+  /** Audit log rows are kept this many days. */
+  auditDays: number;
 }
 
-export const RETENTION_DEFAULTS: RetentionOptions = { outboxDays: 90, notificationsDays: 90 };
+export const RETENTION_DEFAULTS: RetentionOptions = { outboxDays: 90, notificationsDays: 90, auditDays: 730 };
 
 export const RETENTION_BATCH = 1000;
 /** Sign-in failures are kept this long: the 15-minute throttle window and a margin for clock skew. */
@@ -50,6 +55,7 @@ export interface RetentionResult {
   outbox: number;
   notifications: number;
   undoOffers: number;
+  auditEvents: number;
   /** False when the time budget ran out before every batch was done. */
   complete: boolean;
 }
@@ -100,12 +106,18 @@ export async function runRetention(
     deadline,
     batch,
   );
+  const audit = await inBatches(
+    () => deleteOldAuditEvents(db, new Date(now.getTime() - options.auditDays * DAY_MS), batch),
+    deadline,
+    batch,
+  );
   return {
     sessions: 'purged',
     signInFailures: failures.deleted,
     outbox: mail.deleted,
     notifications: read.deleted,
     undoOffers: undo.deleted,
-    complete: failures.complete && mail.complete && read.complete && undo.complete,
+    auditEvents: audit.deleted,
+    complete: failures.complete && mail.complete && read.complete && undo.complete && audit.complete,
   };
 }

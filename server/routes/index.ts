@@ -2,6 +2,7 @@
  * Every API route plugin, registered under /api/v1 by app.ts. Add a new area here (one line each).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditRoutes } from './audit';
 import { bulkRoutes } from './bulk';
 import { cannedReplyRoutes } from './canned-replies';
 import { conversationRoutes } from './conversations';
@@ -44,5 +45,6 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   storefrontRoutes,
   outboxRoutes,
   webhookRoutes,
+  auditRoutes,
   eventRoutes,
 ];

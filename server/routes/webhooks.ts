@@ -18,6 +18,7 @@ import {
   WebhookEndpointWithSecretSchema,
   WebhookReplayedSchema,
 } from '../../domain/contract/webhooks';
+import { auditActorOf } from '../services/audit/record';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -76,7 +77,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
     },
     async (request, reply) => {
       reply.status(201);
-      return createEndpoint(db, request.body.webhook_endpoint, policy);
+      return createEndpoint(db, request.body.webhook_endpoint, policy, auditActorOf(request));
     },
   );
 
@@ -108,7 +109,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
         response: { 200: json('The changed endpoint', WebhookEndpointResponseSchema) },
       },
     },
-    async (request) => updateEndpoint(db, request.params.id, request.body.webhook_endpoint, policy),
+    async (request) =>
+      updateEndpoint(db, request.params.id, request.body.webhook_endpoint, policy, auditActorOf(request)),
   );
 
   app.delete(
@@ -122,7 +124,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
         response: { 200: json('The endpoints left', WebhookEndpointListSchema) },
       },
     },
-    async (request) => deleteEndpoint(db, request.params.id),
+    async (request) => deleteEndpoint(db, request.params.id, auditActorOf(request)),
   );
 
   app.post(
@@ -138,7 +140,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
         response: { 200: json('The endpoint and its new secret', WebhookEndpointWithSecretSchema) },
       },
     },
-    async (request) => rotateSecret(db, request.params.id),
+    async (request) => rotateSecret(db, request.params.id, auditActorOf(request)),
   );
 
   app.post(

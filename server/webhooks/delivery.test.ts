@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookEnvelopeSchema } from '../../domain/contract/webhooks';
 import { transaction } from '../db/client';
 import { notifications, orderItems, webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema';
+import { SYSTEM_ACTOR } from '../services/audit/record';
 import { applyItemAction, lockOrderItem } from '../services/order-items/run-action';
 import { claimDueDeliveries } from '../services/webhooks/delivery';
 import { createEndpoint } from '../services/webhooks/endpoints';
@@ -443,6 +444,7 @@ describe('the receiver policy', () => {
       ctx.database.db,
       { url: `https://hooks.shop.example:${shop.port}/hooks`, events: ['order_item.refunded'] },
       strict,
+      SYSTEM_ACTOR,
       async () => [{ address: '93.184.216.34', family: 4 }],
     );
     const item = await buildOrderItem(ctx.database, escalated);

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { transaction } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import { AppError, invalidInput, notFound } from '../../errors';
+import { type AuditActor, changedFields, recordAudit } from '../audit/record';
 import { envelopeOf, newMessageId, RETRY_WINDOW_MS } from './events';
 import { type ReceiverPolicy, ReceiverRefused, type Resolve, receiverAddresses } from './receiver-address';
 
@@ -89,6 +90,15 @@ function wire(row: EndpointRow, counts = { pending: 0, failed: 0 }): WebhookEndp
   };
 }
 
+/** What the audit log keeps of an endpoint: never its secrets. */
+const AUDITED_FIELDS = ['url', 'description', 'events', 'enabled'] as const;
+const auditedFields = (row: EndpointRow) => ({
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  enabled: row.enabled,
+});
+
 async function endpointRow(db: Db, id: number): Promise<EndpointRow> {
   const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   if (!row) throw notFound('Webhook endpoint');
@@ -118,14 +128,25 @@ export async function createEndpoint(
   db: Db,
   input: NewWebhookEndpoint,
   policy: ReceiverPolicy,
+  actor: AuditActor,
   resolve?: Resolve,
 ) {
   await checkReceiver(input.url, policy, resolve);
   const secret = newSecret();
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({ url: input.url, events: input.events, description: input.description ?? '', secret })
-    .returning();
+  const row = await transaction(db, async (tx) => {
+    const [created] = await tx
+      .insert(webhookEndpoints)
+      .values({ url: input.url, events: input.events, description: input.description ?? '', secret })
+      .returning();
+    await recordAudit(tx, actor, {
+      kind: 'webhook_endpoint.created',
+      targetType: 'webhook_endpoint',
+      targetId: created.id,
+      summary: `Added the webhook endpoint ${created.url}`,
+      after: auditedFields(created),
+    });
+    return created;
+  });
   return { webhook_endpoint: wire(row), secret };
 }
 
@@ -135,32 +156,57 @@ export async function updateEndpoint(
   id: number,
   changes: WebhookEndpointChanges,
   policy: ReceiverPolicy,
+  actor: AuditActor,
   resolve?: Resolve,
 ) {
   await endpointRow(db, id);
   if (changes.url !== undefined) await checkReceiver(changes.url, policy, resolve);
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({
-      ...(changes.url !== undefined ? { url: changes.url } : {}),
-      ...(changes.events !== undefined ? { events: changes.events } : {}),
-      ...(changes.description !== undefined ? { description: changes.description } : {}),
-      ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(webhookEndpoints.id, id))
-    .returning();
-  if (!row) throw notFound('Webhook endpoint');
+  const row = await transaction(db, async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, id))
+      .for('update');
+    if (!before) throw notFound('Webhook endpoint');
+    const [after] = await tx
+      .update(webhookEndpoints)
+      .set({
+        ...(changes.url !== undefined ? { url: changes.url } : {}),
+        ...(changes.events !== undefined ? { events: changes.events } : {}),
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    const changed = changedFields(auditedFields(before), auditedFields(after), AUDITED_FIELDS);
+    if (changed) {
+      await recordAudit(tx, actor, {
+        kind: 'webhook_endpoint.updated',
+        targetType: 'webhook_endpoint',
+        targetId: id,
+        summary: `Changed the webhook endpoint ${after.url}`,
+        ...changed,
+      });
+    }
+    return after;
+  });
   return { webhook_endpoint: await endpointWire(db, row) };
 }
 
 /** Deletes an endpoint with its deliveries and their log; answers the endpoints left. */
-export async function deleteEndpoint(db: Db, id: number) {
-  const deleted = await db
-    .delete(webhookEndpoints)
-    .where(eq(webhookEndpoints.id, id))
-    .returning({ id: webhookEndpoints.id });
-  if (deleted.length === 0) throw notFound('Webhook endpoint');
+export async function deleteEndpoint(db: Db, id: number, actor: AuditActor) {
+  await transaction(db, async (tx) => {
+    const [deleted] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
+    if (!deleted) throw notFound('Webhook endpoint');
+    await recordAudit(tx, actor, {
+      kind: 'webhook_endpoint.deleted',
+      targetType: 'webhook_endpoint',
+      targetId: id,
+      summary: `Deleted the webhook endpoint ${deleted.url}`,
+      before: auditedFields(deleted),
+    });
+  });
   return listEndpoints(db);
 }
 
@@ -168,19 +214,28 @@ export async function deleteEndpoint(db: Db, id: number) {
  * A new secret, answered this once; the current one becomes the previous, which signs each delivery as well
  * (a second signature in `webhook-signature`) for PREVIOUS_SECRET_VALID_MS, while the receivers change over.
  */
-export async function rotateSecret(db: Db, id: number, now = new Date()) {
+export async function rotateSecret(db: Db, id: number, actor: AuditActor, now = new Date()) {
   const secret = newSecret();
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({
-      previousSecret: webhookEndpoints.secret,
-      previousSecretExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_VALID_MS),
-      secret,
-      updatedAt: now,
-    })
-    .where(eq(webhookEndpoints.id, id))
-    .returning();
-  if (!row) throw notFound('Webhook endpoint');
+  const row = await transaction(db, async (tx) => {
+    const [rotated] = await tx
+      .update(webhookEndpoints)
+      .set({
+        previousSecret: webhookEndpoints.secret,
+        previousSecretExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_VALID_MS),
+        secret,
+        updatedAt: now,
+      })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    if (!rotated) throw notFound('Webhook endpoint');
+    await recordAudit(tx, actor, {
+      kind: 'webhook_endpoint.secret_rotated',
+      targetType: 'webhook_endpoint',
+      targetId: id,
+      summary: `Rotated the signing secret of the webhook endpoint ${rotated.url}`,
+    });
+    return rotated;
+  });
   return { webhook_endpoint: await endpointWire(db, row), secret };
 }
 
