@@ -11,6 +11,7 @@ export interface ApiClient {
   context: APIRequestContext;
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body: unknown): Promise<T>;
   dispose(): Promise<void>;
 }
 
@@ -44,6 +45,8 @@ export async function apiAs(baseURL: string, email: string): Promise<ApiClient> 
           headers: { 'x-csrf-token': csrf },
         }),
       ),
+    put: async <T>(path: string, body: unknown) =>
+      check<T>(await context.put(`/api/v1/${path}.json`, { data: body, headers: { 'x-csrf-token': csrf } })),
     dispose: () => context.dispose(),
   };
 }

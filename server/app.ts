@@ -33,6 +33,7 @@ import { commonRefusals, SECURITY_SCHEMES } from './routes/answers';
 import { healthRoutes, type ReadinessProbe } from './routes/health';
 import { apiRoutes } from './routes/index';
 import { applySecurityHeaders, SWAGGER_UI_CSP, securityHeaders, signedInOnly } from './security-headers';
+import { auditActorOf, withRequestActor } from './services/audit/record';
 import { forgetOrdererStats } from './services/order-items/stats-cache';
 import { localStorage } from './storage/local';
 import type { Storage } from './storage/storage';
@@ -212,6 +213,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       api.addHook('onSend', (request, _reply, payload, done) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') forgetOrdererStats();
         done(null, payload);
+      });
+      // A write runs with its request's actor at hand, for the audit rows services write deep inside it
+      // (services/audit/record.ts, currentAuditActor); reads record what they must with the request itself.
+      api.addHook('preHandler', (request, _reply, done) => {
+        if (request.method === 'GET' || request.method === 'HEAD') done();
+        else withRequestActor(auditActorOf(request), done);
       });
       for (const routes of apiRoutes)
         await api.register(routes, { database: opts.database, config: opts.config, live, storage, metrics });

@@ -115,6 +115,7 @@ const screens = (queryClient: QueryClient): RouteObject[] => [
         lazy: screen(queryClient, () => import('./routes/outbox/email-templates-page')),
       },
       { path: ROUTES.webhooks, lazy: screen(queryClient, () => import('./routes/webhooks/webhooks-page')) },
+      { path: ROUTES.auditLog, lazy: screen(queryClient, () => import('./routes/audit/audit-page')) },
     ],
   },
   { path: '*', element: <Navigate to={paths.dashboard} replace /> },

@@ -28,6 +28,8 @@ export const ROUTES = {
   emailTemplates: '/email-templates',
   /** Webhook endpoints and their delivery logs (issue 48). */
   webhooks: '/webhooks',
+  /** Who did what (issue 50). */
+  auditLog: '/audit-log',
 } as const;
 
 /** The path of each screen; a screen with parameters takes them (encoded here, as generatePath does). */
@@ -59,6 +61,7 @@ export const paths = {
   users: ROUTES.users,
   outbox: ROUTES.outbox,
   emailTemplates: ROUTES.emailTemplates,
+  auditLog: ROUTES.auditLog,
   /** The webhooks screen; with an endpoint, its delivery log open. */
   webhooks: (endpointId?: number) =>
     endpointId === undefined ? ROUTES.webhooks : `${ROUTES.webhooks}?endpoint=${endpointId}`,

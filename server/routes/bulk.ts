@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { IdSchema } from '../../domain/contract/common';
 import { BULK_CAP, BulkRequestSchema, BulkUndoableResponseSchema } from '../../domain/contract/lists';
 import { currentUser } from '../auth/guard';
+import { auditActorOf, recordAudit } from '../services/audit/record';
 import { runBulkAction } from '../services/order-items/bulk';
 import { exportOrderItemsCsv } from '../services/order-items/csv-export';
 import { file, json } from './answers';
@@ -67,6 +68,12 @@ export const bulkRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databa
     },
     async (request, reply) => {
       const { filename, csv } = await exportOrderItemsCsv(db, request.body.order_item_ids);
+      const ids = request.body.order_item_ids;
+      await recordAudit(db, auditActorOf(request), {
+        kind: 'export.order_items_csv',
+        summary: `Exported ${ids.length} order item${ids.length === 1 ? '' : 's'} as CSV`,
+        after: { order_item_ids: ids },
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

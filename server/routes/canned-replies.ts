@@ -7,6 +7,7 @@ import {
   CannedReplyResponseSchema,
 } from '../../domain/contract/canned-replies';
 import { MAX_ID } from '../../domain/contract/common';
+import { auditedWrites } from '../services/audit/record';
 import {
   createCannedReply,
   deleteCannedReply,
@@ -21,6 +22,7 @@ const IdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) }
 export const cannedReplyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database }) => {
   const { db } = database;
   const tags = ['canned replies'];
+  const audited = auditedWrites(db);
   const config = { auth: 'admin' as const };
   app.get(
     '/canned_replies.json',
@@ -46,7 +48,8 @@ export const cannedReplyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         response: { 201: json('The new canned reply', CannedReplyResponseSchema), ...refusals(409) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCannedReply(db, request.body.canned_reply)),
+    async (request, reply) =>
+      reply.code(201).send(await audited(request, (tx) => createCannedReply(tx, request.body.canned_reply))),
   );
   app.put(
     '/canned_replies/:id.json',
@@ -60,7 +63,8 @@ export const cannedReplyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         response: { 200: json('The canned reply', CannedReplyResponseSchema), ...refusals(409) },
       },
     },
-    async (request) => updateCannedReply(db, request.params.id, request.body.canned_reply),
+    async (request) =>
+      audited(request, (tx) => updateCannedReply(tx, request.params.id, request.body.canned_reply)),
   );
   app.delete(
     '/canned_replies/:id.json',
@@ -73,6 +77,6 @@ export const cannedReplyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         response: { 200: json('The canned replies left', CannedReplyListSchema) },
       },
     },
-    async (request) => deleteCannedReply(db, request.params.id),
+    async (request) => audited(request, (tx) => deleteCannedReply(tx, request.params.id)),
   );
 };

@@ -14,6 +14,7 @@ import {
   UpdateFaqSchema,
   wrappedBody,
 } from '../../domain/contract/reference';
+import { auditedWrites } from '../services/audit/record';
 import {
   createFaq,
   createFaqCategory,
@@ -39,6 +40,7 @@ const unwrap = (body: Record<string, unknown>, key: string) =>
 export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database }) => {
   const { db } = database;
   const tags = ['faq'];
+  const audited = auditedWrites(db);
   const admin = { auth: 'admin' as const };
   // Deleting and moving answer every category, as their order may change.
   const categories = (description: string) => ({ 200: json(description, FaqCategoryListSchema) });
@@ -66,7 +68,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
     },
     async (request, reply) => {
       reply.status(201);
-      return createFaqCategory(db, unwrap(request.body, 'faq_category'));
+      return audited(request, (tx) => createFaqCategory(tx, unwrap(request.body, 'faq_category')));
     },
   );
   app.post(
@@ -83,7 +85,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
     },
     async (request, reply) => {
       reply.status(201);
-      return createFaq(db, request.params.id, unwrap(request.body, 'faq'));
+      return audited(request, (tx) => createFaq(tx, request.params.id, unwrap(request.body, 'faq')));
     },
   );
   // Registered before the `:id` route it would otherwise look like.
@@ -98,7 +100,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
         response: { ...categories('Every category in its new order'), ...refusals(409) },
       },
     },
-    async (request) => reorderFaqCategories(db, request.body.ids),
+    async (request) => audited(request, (tx) => reorderFaqCategories(tx, request.body.ids)),
   );
   app.put(
     '/faq_categories/:id/faqs/order.json',
@@ -112,7 +114,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
         response: { ...categories('Every category, the FAQs in their new order'), ...refusals(409) },
       },
     },
-    async (request) => reorderFaqs(db, request.params.id, request.body.ids),
+    async (request) => audited(request, (tx) => reorderFaqs(tx, request.params.id, request.body.ids)),
   );
   app.put(
     '/faq_categories/:id.json',
@@ -126,7 +128,10 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
         response: { 200: json('The category with its FAQs', FaqCategoryResponseSchema) },
       },
     },
-    async (request) => updateFaqCategory(db, request.params.id, unwrap(request.body, 'faq_category')),
+    async (request) =>
+      audited(request, (tx) =>
+        updateFaqCategory(tx, request.params.id, unwrap(request.body, 'faq_category')),
+      ),
   );
   app.put(
     '/faqs/:id.json',
@@ -140,7 +145,8 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
         response: { 200: json('The FAQ', FaqResponseSchema) },
       },
     },
-    async (request) => updateFaq(db, request.params.id, unwrap(request.body, 'faq')),
+    async (request) =>
+      audited(request, (tx) => updateFaq(tx, request.params.id, unwrap(request.body, 'faq'))),
   );
   app.delete(
     '/faq_categories/:id.json',
@@ -153,7 +159,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
         response: categories('The remaining categories'),
       },
     },
-    async (request) => deleteFaqCategory(db, request.params.id),
+    async (request) => audited(request, (tx) => deleteFaqCategory(tx, request.params.id)),
   );
   app.delete(
     '/faqs/:id.json',
@@ -161,7 +167,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
       config: admin,
       schema: { tags, summary: 'Delete an FAQ', params: IdParams, response: categories('Every category') },
     },
-    async (request) => deleteFaq(db, request.params.id),
+    async (request) => audited(request, (tx) => deleteFaq(tx, request.params.id)),
   );
   for (const move of MOVES) {
     app.post(
@@ -175,7 +181,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
           response: categories('Every category in its new order'),
         },
       },
-      async (request) => moveFaqCategory(db, request.params.id, move),
+      async (request) => audited(request, (tx) => moveFaqCategory(tx, request.params.id, move)),
     );
     app.post(
       `/faqs/:id/${move}.json`,
@@ -188,7 +194,7 @@ export const faqRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { databas
           response: categories('Every category, the FAQs in their new order'),
         },
       },
-      async (request) => moveFaq(db, request.params.id, move),
+      async (request) => audited(request, (tx) => moveFaq(tx, request.params.id, move)),
     );
   }
 };

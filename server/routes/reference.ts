@@ -19,6 +19,7 @@ import {
   UpdateReferenceItemSchema,
   wrappedBody,
 } from '../../domain/contract/reference';
+import { auditedWrites } from '../services/audit/record';
 import {
   createArticleCategory,
   deleteArticleCategory,
@@ -52,6 +53,7 @@ const unwrap = (body: Record<string, unknown>, key: string) =>
 export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database }) => {
   const { db } = database;
   const tags = ['reference content'];
+  const audited = auditedWrites(db);
   for (const kind of REFERENCE_KINDS) {
     app.get(
       `/${kind}.json`,
@@ -81,7 +83,10 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       async (request, reply) => {
         const key = REFERENCE_SINGULAR[kind];
         reply.status(201);
-        return keyed(key, await createReference(db, kind, unwrap(request.body, key)));
+        return keyed(
+          key,
+          await audited(request, (tx) => createReference(tx, kind, unwrap(request.body, key))),
+        );
       },
     );
     app.put(
@@ -101,7 +106,12 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       },
       async (request) => {
         const key = REFERENCE_SINGULAR[kind];
-        return keyed(key, await updateReference(db, kind, request.params.id, unwrap(request.body, key)));
+        return keyed(
+          key,
+          await audited(request, (tx) =>
+            updateReference(tx, kind, request.params.id, unwrap(request.body, key)),
+          ),
+        );
       },
     );
   }
@@ -129,7 +139,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     },
     async (request, reply) => {
       reply.status(201);
-      return { article: await createArticle(db, unwrap(request.body, 'article')) };
+      return { article: await audited(request, (tx) => createArticle(tx, unwrap(request.body, 'article'))) };
     },
   );
   app.put(
@@ -145,7 +155,9 @@ export const referenceRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       },
     },
     async (request) => ({
-      article: await updateArticle(db, request.params.id, unwrap(request.body, 'article')),
+      article: await audited(request, (tx) =>
+        updateArticle(tx, request.params.id, unwrap(request.body, 'article')),
+      ),
     }),
   );
   articleCategoryRoutes(app, db);
@@ -157,6 +169,7 @@ function articleCategoryRoutes(
   db: RouteDeps['database']['db'],
 ) {
   const tags = ['reference content'];
+  const audited = auditedWrites(db);
   const admin = { auth: 'admin' as const };
   const list = (description: string) => json(description, ArticleCategoryListSchema);
   app.get(
@@ -186,7 +199,7 @@ function articleCategoryRoutes(
     },
     async (request, reply) => {
       reply.status(201);
-      return createArticleCategory(db, request.body.name);
+      return audited(request, (tx) => createArticleCategory(tx, request.body.name));
     },
   );
   // Registered before the `:id` route it would otherwise look like.
@@ -201,7 +214,7 @@ function articleCategoryRoutes(
         response: { 200: list('Every article category in its new order'), ...refusals(409) },
       },
     },
-    async (request) => reorderArticleCategories(db, request.body.ids),
+    async (request) => audited(request, (tx) => reorderArticleCategories(tx, request.body.ids)),
   );
   app.put(
     '/article_categories/:id.json',
@@ -215,7 +228,8 @@ function articleCategoryRoutes(
         response: { 200: json('The renamed category', ArticleCategoryResponseSchema), ...refusals(409) },
       },
     },
-    async (request) => renameArticleCategory(db, request.params.id, request.body.name),
+    async (request) =>
+      audited(request, (tx) => renameArticleCategory(tx, request.params.id, request.body.name)),
   );
   app.delete(
     '/article_categories/:id.json',
@@ -228,6 +242,6 @@ function articleCategoryRoutes(
         response: { 200: list('The remaining categories'), ...refusals(409) },
       },
     },
-    async (request) => deleteArticleCategory(db, request.params.id),
+    async (request) => audited(request, (tx) => deleteArticleCategory(tx, request.params.id)),
   );
 }

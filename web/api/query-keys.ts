@@ -23,6 +23,7 @@ const carts = ['carts'] as const;
 const conversations = ['conversations'] as const;
 const cannedReplies = ['canned-replies'] as const;
 const outbox = ['outbox'] as const;
+const audit = ['audit'] as const;
 const webhooks = ['webhooks'] as const;
 const search = ['search'] as const;
 const salesReports = ['sales-reports'] as const;
@@ -101,6 +102,10 @@ export const queryKeys = {
     message: (id: number) => [...outbox, 'message', id] as const,
     /** The customer e-mail templates rendered with sample data. */
     templates: [...outbox, 'templates'] as const,
+  },
+  audit: {
+    all: audit,
+    list: <P extends object>(params: P) => [...audit, 'list', params] as const,
   },
   webhooks: {
     all: webhooks,

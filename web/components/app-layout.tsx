@@ -16,6 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBook2,
   IconChartBar,
+  IconHistory,
   IconInbox,
   IconLayoutDashboard,
   IconListDetails,
@@ -129,6 +130,7 @@ function Navigation() {
                 icon={<IconTemplate {...iconProps} />}
               />
               <NavItem to={paths.webhooks()} label="Webhooks" icon={<IconWebhook {...iconProps} />} />
+              <NavItem to={paths.auditLog} label="Audit log" icon={<IconHistory {...iconProps} />} />
             </Stack>
           </>
         )}

@@ -7,6 +7,7 @@ import * as C from '../../../domain/contract/order-item-actions';
 import { storefrontUploadSchema } from '../../../domain/contract/storefront';
 import { currentUser } from '../../auth/guard';
 import { AppError } from '../../errors';
+import { auditActorOf, recordAudit } from '../../services/audit/record';
 import {
   ATTACHMENT_TYPES,
   changeAttachment,
@@ -129,6 +130,12 @@ export function attachmentRoutes(app: ActionApp, { database, storage }: RouteDep
     },
     async (request, reply) => {
       const { attachment, stream } = await openAttachment(db, storage, request.params.ref, request.params.id);
+      await recordAudit(db, auditActorOf(request), {
+        kind: 'document.downloaded',
+        targetType: 'attachment',
+        targetId: attachment.id,
+        summary: `Downloaded a ${attachment.contentType} document of ${request.params.ref}`,
+      });
       const safeName = attachment.filename.replace(/[^\w.\- ]/g, '_');
       return reply
         .type(attachment.contentType)

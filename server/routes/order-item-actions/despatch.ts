@@ -3,6 +3,7 @@
  * printed to go with it.
  */
 import * as C from '../../../domain/contract/order-item-actions';
+import { auditActorOf, recordAudit } from '../../services/audit/record';
 import { coverLetterPdf } from '../../services/order-items/cover-letter';
 import { file } from '../answers';
 import { ItemParams } from '../order-items';
@@ -65,6 +66,12 @@ export function coverLetterRoutes(app: ActionApp, { database }: RouteDeps): void
     },
     async (request, reply) => {
       const { ref, pdf } = await coverLetterPdf(db, request.params.ref);
+      await recordAudit(db, auditActorOf(request), {
+        kind: 'document.downloaded',
+        targetType: 'order_item',
+        targetId: ref,
+        summary: `Opened the cover letter of ${ref}`,
+      });
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="cover-letter-${ref}.pdf"`)

@@ -9,9 +9,12 @@
  * log answers "was this address exported or erased, and by whom" when asked about that address, without
  * listing anyone's address, and still holds nothing of them after an erasure.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { AuditKind, AuditTargetType } from '../../../domain/contract/audit';
 import type { Db, Tx } from '../../db/client';
+import { transaction } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 
 /** Who acted, from where. `actorId` is null for the system (retention) and for someone not signed in. */
@@ -36,6 +39,40 @@ export function auditActorOf(request: {
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
   };
 }
+
+/**
+ * The actor of the request being handled, for acts recorded deep inside a service (money moved by a workflow
+ * action) that would otherwise need the address and user agent passed down through the domain. The app sets
+ * it for each API request once the guard has run (`withRequestActor`); outside a request it is the system.
+ */
+const requestActor = new AsyncLocalStorage<AuditActor>();
+
+/** Runs `next` (the rest of a request's handling) with `actor` as the request's actor. */
+export const withRequestActor = (actor: AuditActor, next: () => void) => requestActor.run(actor, next);
+
+/** The actor of the request being handled, or the system outside one. */
+export const currentAuditActor = (): AuditActor => requestActor.getStore() ?? SYSTEM_ACTOR;
+
+/**
+ * Runs `work` in one transaction that names its actor to the database (settings local to the transaction),
+ * so the audit triggers record who made a change (migration 0042: reference content).
+ */
+export function asActor<T>(db: Db | Tx, actor: AuditActor, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return transaction(db, async (tx) => {
+    await tx.execute(
+      sql`select set_config('ukds.actor_id', ${actor.actorId === null ? '' : String(actor.actorId)}, true),
+        set_config('ukds.actor_ip', ${actor.ip ?? ''}, true),
+        set_config('ukds.actor_user_agent', ${actor.userAgent ?? ''}, true)`,
+    );
+    return work(tx);
+  });
+}
+
+/** `asActor` bound to a database, for routes: `audited(request, (tx) => service(tx, …))`. */
+export const auditedWrites =
+  (db: Db) =>
+  <T>(request: Parameters<typeof auditActorOf>[0], work: (tx: Tx) => Promise<T>) =>
+    asActor(db, auditActorOf(request), work);
 
 export interface AuditRecord {
   kind: AuditKind;

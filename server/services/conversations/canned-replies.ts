@@ -23,7 +23,7 @@ const duplicateTitle = () =>
   ]);
 
 /** Every canned reply by title. */
-export async function listCannedReplies(db: Db) {
+export async function listCannedReplies(db: Db | Tx) {
   const rows = await db.select().from(cannedReplies).orderBy(asc(cannedReplies.title), asc(cannedReplies.id));
   return { canned_replies: rows.map(wire) };
 }
@@ -37,7 +37,7 @@ async function titleTaken(tx: Tx, title: string, exceptId?: number) {
 }
 
 /** Adds a canned reply (409 when the title is taken). */
-export async function createCannedReply(db: Db, input: Input) {
+export async function createCannedReply(db: Db | Tx, input: Input) {
   const row = await transaction(db, async (tx) => {
     const [inserted] = await tx
       .insert(cannedReplies)
@@ -52,7 +52,7 @@ export async function createCannedReply(db: Db, input: Input) {
 }
 
 /** Changes a canned reply's title and body (404 unknown, 409 a title another one has). */
-export async function updateCannedReply(db: Db, id: number, input: Input) {
+export async function updateCannedReply(db: Db | Tx, id: number, input: Input) {
   const row = await transaction(db, async (tx) => {
     if (await titleTaken(tx, input.title, id)) throw duplicateTitle();
     const [updated] = await tx
@@ -68,7 +68,7 @@ export async function updateCannedReply(db: Db, id: number, input: Input) {
 }
 
 /** Deletes a canned reply (404 unknown) and answers the ones left. Replies already sent keep their text. */
-export async function deleteCannedReply(db: Db, id: number) {
+export async function deleteCannedReply(db: Db | Tx, id: number) {
   await transaction(db, async (tx) => {
     const [deleted] = await tx
       .delete(cannedReplies)

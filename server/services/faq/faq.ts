@@ -84,7 +84,7 @@ const categoryWire = (c: FaqCategoryRow, items: FaqRow[]) => ({
 });
 
 /** One category with its FAQs in order: what a write to a category answers. */
-async function showFaqCategory(db: Db, category: FaqCategoryRow) {
+async function showFaqCategory(db: Db | Tx, category: FaqCategoryRow) {
   const items = await db
     .select()
     .from(faqs)
@@ -94,7 +94,7 @@ async function showFaqCategory(db: Db, category: FaqCategoryRow) {
 }
 
 /** Categories in order, each with its FAQs in order. */
-export async function listFaqCategories(db: Db) {
+export async function listFaqCategories(db: Db | Tx) {
   const [categories, items] = await Promise.all([
     db.select().from(faqCategories).orderBy(asc(faqCategories.position), asc(faqCategories.id)),
     db.select().from(faqs).orderBy(asc(faqs.position), asc(faqs.id)),
@@ -103,7 +103,7 @@ export async function listFaqCategories(db: Db) {
 }
 
 /** Adds a category at the bottom; answers it. */
-export async function createFaqCategory(db: Db, body: unknown) {
+export async function createFaqCategory(db: Db | Tx, body: unknown) {
   const data = parse(CreateFaqCategorySchema, body);
   const row = await transaction(db, async (tx) => {
     const siblings = await lockCategories(tx);
@@ -117,7 +117,7 @@ export async function createFaqCategory(db: Db, body: unknown) {
 }
 
 /** Adds an FAQ at the bottom of its category; answers it. */
-export async function createFaq(db: Db, categoryId: number, body: unknown) {
+export async function createFaq(db: Db | Tx, categoryId: number, body: unknown) {
   const data = parse(CreateFaqSchema, body);
   const row = await transaction(db, async (tx) => {
     const [category] = await tx
@@ -142,7 +142,7 @@ export async function createFaq(db: Db, categoryId: number, body: unknown) {
 }
 
 /** Changes one attribute of a category; answers it with its FAQs. */
-export async function updateFaqCategory(db: Db, id: number, body: Record<string, unknown>) {
+export async function updateFaqCategory(db: Db | Tx, id: number, body: Record<string, unknown>) {
   const change = parse(CreateFaqCategorySchema.partial(), singleChange(body, ['site', 'title']));
   const [row] = await db.update(faqCategories).set(change).where(eq(faqCategories.id, id)).returning();
   if (!row) throw notFound('FAQ category');
@@ -150,7 +150,7 @@ export async function updateFaqCategory(db: Db, id: number, body: Record<string,
 }
 
 /** Changes one attribute of an FAQ; answers it. */
-export async function updateFaq(db: Db, id: number, body: Record<string, unknown>) {
+export async function updateFaq(db: Db | Tx, id: number, body: Record<string, unknown>) {
   const change = parse(CreateFaqSchema.partial(), singleChange(body, ['question', 'answer']));
   const [row] = await db.update(faqs).set(change).where(eq(faqs.id, id)).returning();
   if (!row) throw notFound('FAQ');
@@ -158,7 +158,7 @@ export async function updateFaq(db: Db, id: number, body: Record<string, unknown
 }
 
 /** Moves a category; its neighbours close up. */
-export async function moveFaqCategory(db: Db, id: number, move: Move) {
+export async function moveFaqCategory(db: Db | Tx, id: number, move: Move) {
   await transaction(db, async (tx) => {
     const siblings = await lockCategories(tx);
     if (!siblings.some((s) => s.id === id)) throw notFound('FAQ category');
@@ -168,7 +168,7 @@ export async function moveFaqCategory(db: Db, id: number, move: Move) {
 }
 
 /** Puts the categories in the order of `ids` (every category, once); a stale list is refused (409). */
-export async function reorderFaqCategories(db: Db, ids: readonly number[]) {
+export async function reorderFaqCategories(db: Db | Tx, ids: readonly number[]) {
   await transaction(db, async (tx) => {
     await writePositions(tx, faqCategories, inRequestedOrder(await lockCategories(tx), ids));
   });
@@ -176,7 +176,7 @@ export async function reorderFaqCategories(db: Db, ids: readonly number[]) {
 }
 
 /** Puts the FAQs of a category in the order of `ids` (every FAQ of it, once); a stale list is refused (409). */
-export async function reorderFaqs(db: Db, categoryId: number, ids: readonly number[]) {
+export async function reorderFaqs(db: Db | Tx, categoryId: number, ids: readonly number[]) {
   await transaction(db, async (tx) => {
     const [category] = await tx
       .select({ id: faqCategories.id })
@@ -190,7 +190,7 @@ export async function reorderFaqs(db: Db, categoryId: number, ids: readonly numb
 }
 
 /** Moves an FAQ within its category. */
-export async function moveFaq(db: Db, id: number, move: Move) {
+export async function moveFaq(db: Db | Tx, id: number, move: Move) {
   await transaction(db, async (tx) => {
     const [faq] = await tx.select({ categoryId: faqs.faqCategoryId }).from(faqs).where(eq(faqs.id, id));
     if (!faq) throw notFound('FAQ');
@@ -201,7 +201,7 @@ export async function moveFaq(db: Db, id: number, move: Move) {
 }
 
 /** Deletes a category (and its FAQs); the others close up. */
-export async function deleteFaqCategory(db: Db, id: number) {
+export async function deleteFaqCategory(db: Db | Tx, id: number) {
   await transaction(db, async (tx) => {
     const siblings = await lockCategories(tx);
     if (!siblings.some((s) => s.id === id)) throw notFound('FAQ category');
@@ -216,7 +216,7 @@ export async function deleteFaqCategory(db: Db, id: number) {
 }
 
 /** Deletes an FAQ; the others in its category close up. */
-export async function deleteFaq(db: Db, id: number) {
+export async function deleteFaq(db: Db | Tx, id: number) {
   await transaction(db, async (tx) => {
     const [faq] = await tx.select({ categoryId: faqs.faqCategoryId }).from(faqs).where(eq(faqs.id, id));
     if (!faq) throw notFound('FAQ');

@@ -11,6 +11,7 @@ import type { Actor, Outcome } from '../../../domain/workflow/types';
 import type { Tx } from '../../db/client';
 import { attachments, orderables, orderItemEvents, orderItems, orders, users } from '../../db/schema';
 import type { LiveChange } from '../../live/channel';
+import { type AuditRecord, currentAuditActor, recordAudit } from '../audit/record';
 import { publishChange } from '../live/publish';
 import { recordNotification } from '../notifications/notifications';
 import { webhookEventsWith } from '../webhooks/events';
@@ -40,7 +41,60 @@ export async function writeOutcome(
   const changes = await notifyUsers(tx, item.id, outcome.notifications, userId);
   changes.push({ topic: 'order_item', id: item.ref });
   const stored = storedRefunds(tx, item.id, outcome.refunds, userId, now);
+  await recordMoneyMoved(tx, row, outcome, now);
   await updateItem(tx, item, { patch, stored, refundCount: outcome.refunds.length, added, changes, now });
+}
+
+/**
+ * The audit rows of the money an action moves (issue 50): a new price of this item (net value or subtotal),
+ * of the order's other items a region change repriced, and each refund. Nothing is written when no money
+ * moves, so the actions staff make all day cost nothing more. The free-text notes of a refund are left out.
+ */
+async function recordMoneyMoved(tx: Tx, { item, orderable }: OrderItemRow, outcome: Outcome, now: Date) {
+  const records: AuditRecord[] = [];
+  const { netValue } = outcome.patch;
+  const subtotal = outcome.patch.orderable?.subtotalInPence;
+  const before: Record<string, number> = {};
+  const after: Record<string, number> = {};
+  if (netValue !== undefined && netValue !== item.netValue) {
+    before.net_value_in_pence = item.netValue;
+    after.net_value_in_pence = netValue;
+  }
+  if (subtotal !== undefined && subtotal !== orderable.subtotalInPence) {
+    before.subtotal_in_pence = orderable.subtotalInPence;
+    after.subtotal_in_pence = subtotal;
+  }
+  if (Object.keys(after).length > 0) {
+    records.push({
+      kind: 'order_item.price_changed',
+      targetType: 'order_item',
+      targetId: item.ref,
+      summary: `Changed the price of ${item.ref}`,
+      before,
+      after,
+    });
+  }
+  for (const r of outcome.repriced ?? []) {
+    records.push({
+      kind: 'order_item.price_changed',
+      targetType: 'order_item',
+      targetId: r.ref,
+      summary: `Repriced ${r.ref} by a change to ${item.ref}`,
+      before: { subtotal_in_pence: r.currentInPence },
+      after: { subtotal_in_pence: r.newTotalInPence },
+    });
+  }
+  for (const refund of outcome.refunds) {
+    records.push({
+      kind: 'refund.recorded',
+      targetType: 'order_item',
+      targetId: item.ref,
+      summary: `Recorded a refund (${refund.action}) on ${item.ref}`,
+      after: { action: refund.action, amount_in_pence: refund.amount, reason: refund.reason },
+    });
+  }
+  const actor = currentAuditActor();
+  for (const record of records) await recordAudit(tx, actor, record, now);
 }
 
 /**

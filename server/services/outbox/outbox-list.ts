@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { transaction } from '../../db/client';
 import { orderItems, outbox } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { currentAuditActor, recordAudit } from '../audit/record';
 
 export const OUTBOX_PER_PAGE = 50;
 
@@ -110,6 +111,12 @@ export async function retryOutboxMessage(
       .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
       .where(eq(outbox.id, id))
       .returning();
+    await recordAudit(tx, currentAuditActor(), {
+      kind: 'outbox.retried',
+      targetType: 'outbox',
+      targetId: id,
+      summary: `Sent e-mail #${id} (${row.kind}) again after its delivery failed`,
+    });
     const [item] = updated.orderItemId
       ? await tx
           .select({ ref: orderItems.ref })

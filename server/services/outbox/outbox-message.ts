@@ -11,6 +11,7 @@ import { transaction } from '../../db/client';
 import { readsSideBySide } from '../../db/reads';
 import { attachments, orderItems, outbox } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { currentAuditActor, recordAudit } from '../audit/record';
 import { newReplyToken } from './enqueue';
 import { messageWire } from './outbox-list';
 
@@ -131,6 +132,13 @@ export async function resendOutboxMessage(
       const [raced] = await tx.select().from(outbox).where(eq(outbox.resendKey, resendKey));
       return answerRepeat(tx, raced, id, mailFrom);
     }
+    await recordAudit(tx, currentAuditActor(), {
+      kind: 'outbox.resent',
+      targetType: 'outbox',
+      targetId: original.id,
+      summary: `Resent e-mail #${original.id} (${original.kind}) as #${copy.id}`,
+      after: { copy_id: copy.id, kind: original.kind },
+    });
     return { message: await detailOf(tx, copy, mailFrom), created: true };
   });
 }

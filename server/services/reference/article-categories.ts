@@ -45,7 +45,7 @@ const lockCategories = async (tx: Tx) =>
     .for('update');
 
 /** Every category in order, with how many articles each has. */
-export async function listArticleCategories(db: Db) {
+export async function listArticleCategories(db: Db | Tx) {
   const [rows, counts] = await Promise.all([
     db.select().from(articleCategories).orderBy(asc(articleCategories.position), asc(articleCategories.id)),
     articleCounts(db),
@@ -54,7 +54,7 @@ export async function listArticleCategories(db: Db) {
 }
 
 /** Adds a category at the bottom. */
-export async function createArticleCategory(db: Db, name: string) {
+export async function createArticleCategory(db: Db | Tx, name: string) {
   try {
     const row = await transaction(db, async (tx) => {
       const siblings = await lockCategories(tx);
@@ -71,7 +71,7 @@ export async function createArticleCategory(db: Db, name: string) {
 }
 
 /** Renames a category; its articles follow (they refer to it by id). */
-export async function renameArticleCategory(db: Db, id: number, name: string) {
+export async function renameArticleCategory(db: Db | Tx, id: number, name: string) {
   let row: CategoryRow | undefined;
   try {
     [row] = await db.update(articleCategories).set({ name }).where(eq(articleCategories.id, id)).returning();
@@ -84,7 +84,7 @@ export async function renameArticleCategory(db: Db, id: number, name: string) {
 }
 
 /** Deletes an unused category; one that articles use is refused (409) with their count. */
-export async function deleteArticleCategory(db: Db, id: number) {
+export async function deleteArticleCategory(db: Db | Tx, id: number) {
   await transaction(db, async (tx) => {
     const siblings = await lockCategories(tx);
     const category = siblings.find((s) => s.id === id);
@@ -108,7 +108,7 @@ export async function deleteArticleCategory(db: Db, id: number) {
 }
 
 /** Puts the categories in the order of `ids` (every category, once); a stale list is refused (409). */
-export async function reorderArticleCategories(db: Db, ids: readonly number[]) {
+export async function reorderArticleCategories(db: Db | Tx, ids: readonly number[]) {
   await transaction(db, async (tx) => {
     await writePositions(tx, articleCategories, inRequestedOrder(await lockCategories(tx), ids));
   });
@@ -117,7 +117,7 @@ export async function reorderArticleCategories(db: Db, ids: readonly number[]) {
 
 /** The id of the category an article names: by id, or (the older form of the API) by name, ignoring case. */
 export async function resolveArticleCategory(
-  db: Db,
+  db: Db | Tx,
   body: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   if (!('category' in body) || 'category_id' in body) return body;

@@ -10,7 +10,7 @@ import {
   CreateReferenceItemSchema,
   type ReferenceKind,
 } from '../../../domain/contract/reference';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   articleCategories,
   articles,
@@ -125,19 +125,19 @@ const articleWire = (a: ArticleRow) => ({
 });
 
 /** Articles with their category's name. */
-const articleRows = (db: Db) =>
+const articleRows = (db: Db | Tx) =>
   db
     .select({ ...getTableColumns(articles), category: articleCategories.name })
     .from(articles)
     .innerJoin(articleCategories, eq(articleCategories.id, articles.categoryId));
 
-async function showArticle(db: Db, id: number) {
+async function showArticle(db: Db | Tx, id: number) {
   const [row] = await articleRows(db).where(eq(articles.id, id));
   return articleWire(row);
 }
 
 /** A category id must name a category that exists (422 at the field otherwise). */
-async function checkCategory(db: Db, id: number) {
+async function checkCategory(db: Db | Tx, id: number) {
   const [row] = await db
     .select({ id: articleCategories.id })
     .from(articleCategories)
@@ -150,14 +150,14 @@ async function checkCategory(db: Db, id: number) {
 }
 
 /** Every item of one list, by name. */
-export async function listReference(db: Db, kind: ReferenceKind) {
+export async function listReference(db: Db | Tx, kind: ReferenceKind) {
   const table = TABLES[kind];
   const rows = await db.select().from(table).orderBy(asc(table.name), asc(table.id)).limit(5000);
   return rows.map(itemWire);
 }
 
 /** Adds an item to a list. */
-export async function createReference(db: Db, kind: ReferenceKind, body: unknown) {
+export async function createReference(db: Db | Tx, kind: ReferenceKind, body: unknown) {
   const data = parse(CreateReferenceItemSchema, body);
   const [row] = await db
     .insert(TABLES[kind])
@@ -168,7 +168,7 @@ export async function createReference(db: Db, kind: ReferenceKind, body: unknown
 
 /** Changes one attribute of a list item. */
 export async function updateReference(
-  db: Db,
+  db: Db | Tx,
   kind: ReferenceKind,
   id: number,
   body: Record<string, unknown>,
@@ -186,13 +186,13 @@ export async function updateReference(
 }
 
 /** Every article, by title. */
-export async function listArticles(db: Db) {
+export async function listArticles(db: Db | Tx) {
   const rows = await articleRows(db).orderBy(asc(articles.title), asc(articles.id)).limit(5000);
   return { articles: rows.map(articleWire) };
 }
 
 /** Adds an article (its HTML sanitised) under an existing category. */
-export async function createArticle(db: Db, body: Record<string, unknown>) {
+export async function createArticle(db: Db | Tx, body: Record<string, unknown>) {
   const data = parse(CreateArticleSchema, await resolveArticleCategory(db, body));
   await checkCategory(db, data.category_id);
   const [row] = await db
@@ -218,7 +218,7 @@ const ARTICLE_COLUMNS = {
 type ArticleField = keyof typeof ARTICLE_COLUMNS;
 
 /** Changes one attribute of an article (the category by id, or by name as the older API sent it). */
-export async function updateArticle(db: Db, id: number, body: Record<string, unknown>) {
+export async function updateArticle(db: Db | Tx, id: number, body: Record<string, unknown>) {
   const [field, value] = singleChange(await resolveArticleCategory(db, body), Object.keys(ARTICLE_COLUMNS));
   const data = parse(CreateArticleSchema.pick({ [field]: true } as Record<ArticleField, true>), {
     [field]: value,
