@@ -80,9 +80,66 @@ export function useId(staticId) {
   };
 }
 
+/**
+ * zod's classic schemas without their JSON Schema generators, in the SPA only. Every classic schema type hooks
+ * its generator in when built (`processors.xProcessor` in a closure, `toJSONSchema` on the prototype), so the
+ * bundler keeps all of zod's JSON Schema code (~17 kB, 5 kB gzip) in the first download, though only the
+ * server makes JSON Schema (the OpenAPI document). Here the two modules are what classic/schemas.js imports
+ * instead: `aggregateChecks` (read by `.minLength`, `.maxLength` and `.format`) is the real one; every
+ * generator throws if ever called. The export names are read from zod's own modules, and the build fails if
+ * one this needs is gone (an upgrade changed them): check what zod does then, and keep or drop this.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const schemas = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
+  const PROCESSORS = '\0ukds-zod-json-schema-processors';
+  const TO_JSON_SCHEMA = '\0ukds-zod-to-json-schema';
+  let coreDir = '';
+  const exportsOf = (file: string) =>
+    [...readFileSync(path.join(coreDir, file), 'utf8').matchAll(/^export (?:const|function) (\w+)/gm)].map(
+      (m) => m[1],
+    );
+  const unsupported =
+    "const unsupported = () => { throw new Error('zod JSON Schema is not built into the SPA (vite.config.ts)'); };";
+  return {
+    name: 'ukds-zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !schemas.test(importer)) return null;
+      coreDir = path.resolve(path.dirname(importer), '../core');
+      if (source === '../core/json-schema-processors.js') return PROCESSORS;
+      if (source === '../core/to-json-schema.js') return TO_JSON_SCHEMA;
+      return null;
+    },
+    load(id) {
+      if (id === PROCESSORS) {
+        const names = exportsOf('json-schema-processors.js');
+        if (!names.includes('aggregateChecks') || !names.includes('stringProcessor'))
+          this.error('zod json-schema-processors.js is not the module this build stubs (vite.config.ts)');
+        const real = JSON.stringify(path.join(coreDir, 'json-schema-processors.js'));
+        const stubs = names
+          .filter((n) => n !== 'aggregateChecks')
+          .map((n) => `export const ${n} = unsupported;`);
+        return [`export { aggregateChecks } from ${real};`, unsupported, ...stubs].join('\n');
+      }
+      if (id === TO_JSON_SCHEMA) {
+        const names = exportsOf('to-json-schema.js');
+        for (const n of ['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod'])
+          if (!names.includes(n)) this.error(`zod to-json-schema.js has no ${n} (vite.config.ts)`);
+        return [
+          unsupported,
+          'export const createToJSONSchemaMethod = () => unsupported;',
+          'export const createStandardJSONSchemaMethod = () => unsupported;',
+        ].join('\n');
+      }
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot('./web'),
-  plugins: [mantineStableId(), react(), precompress()],
+  plugins: [mantineStableId(), zodWithoutJsonSchema(), react(), precompress()],
   // zod, jitless before any schema is built, whichever chunk builds it (web/zod-config.ts says why).
   resolve: { alias: [{ find: /^zod$/, replacement: fromRoot('./web/zod-config.ts') }] },
   build: {

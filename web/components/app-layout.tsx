@@ -9,7 +9,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -197,11 +196,10 @@ export function AppLayout() {
           </Group>
           <Group gap="md" wrap="nowrap">
             <QuickSearch />
-            <Tooltip label="Time in London">
-              <Box>
-                <Clock />
-              </Box>
-            </Tooltip>
+            {/* The browser's own tooltip: Mantine's would put its floating code in every page's first download. */}
+            <Box title="Time in London">
+              <Clock />
+            </Box>
             <NotificationsBell />
             <UserMenu onShowShortcuts={openHelp} />
           </Group>

@@ -3,7 +3,7 @@
  * else goes to /search?q=…. What was typed stays in the box. Below md the header has no room for a field:
  * a search button opens the command palette instead, and beside the field a button opens the palette too.
  */
-import { ActionIcon, Box, Button, Kbd, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Kbd, TextInput } from '@mantine/core';
 import { IconCommand, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -63,20 +63,19 @@ export function QuickSearch() {
           data-testid="quick-search"
         />
       </Box>
-      <Tooltip label={`Command palette (${modKey()} K)`}>
-        <Button
-          visibleFrom="md"
-          variant="default"
-          size="sm"
-          px={8}
-          onClick={() => openPalette()}
-          aria-label="Open the command palette"
-          aria-keyshortcuts="Control+K Meta+K"
-          data-testid="palette-button"
-        >
-          <IconCommand size={16} stroke={1.6} aria-hidden />
-        </Button>
-      </Tooltip>
+      <Button
+        title={`Command palette (${modKey()} K)`}
+        visibleFrom="md"
+        variant="default"
+        size="sm"
+        px={8}
+        onClick={() => openPalette()}
+        aria-label="Open the command palette"
+        aria-keyshortcuts="Control+K Meta+K"
+        data-testid="palette-button"
+      >
+        <IconCommand size={16} stroke={1.6} aria-hidden />
+      </Button>
       <ActionIcon
         hiddenFrom="md"
         variant="subtle"
