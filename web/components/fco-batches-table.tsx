@@ -49,9 +49,9 @@ export function FcoBatchesTable({ batches, loading, label, emptyText }: FcoBatch
   }
   return (
     <Paper withBorder radius="md">
-      {/* On a phone the table scrolls sideways inside its card; a ref or a state never breaks mid-word. */}
+      {/* On a phone each batch is a card (web/styles.css, phone-cards); a ref or a state never breaks mid-word. */}
       <Table.ScrollContainer minWidth={640} type="native">
-        <Table aria-label={label} striped="even" style={{ whiteSpace: 'nowrap' }}>
+        <Table aria-label={label} striped="even" style={{ whiteSpace: 'nowrap' }} className="phone-cards">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Batch</Table.Th>
@@ -66,30 +66,30 @@ export function FcoBatchesTable({ batches, loading, label, emptyText }: FcoBatch
           <Table.Tbody>
             {batches.map((b) => (
               <Table.Tr key={b.id}>
-                <Table.Td>
+                <Table.Td data-label="Batch">
                   <Anchor component={Link} to={paths.fcoBatch(b.id)} fw={600} size="sm" ff="monospace">
                     {b.ref}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="State">
                   <FcoBatchStateBadge state={b.state} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="FCO reference">
                   <Text size="sm">{b.fco_reference}</Text>
                 </Table.Td>
                 {/* A batch of many items wraps its refs rather than widening the table without end. */}
-                <Table.Td miw={150} style={{ whiteSpace: 'normal' }}>
+                <Table.Td data-label="Items" miw={150} style={{ whiteSpace: 'normal' }}>
                   <Text size="sm">{b.order_items.map((i) => i.ref).join(', ')}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="FCO cost">
                   <Text size="sm" ta="right" ff="monospace">
                     {formatPence(b.fco_cost)}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Placed">
                   <Text size="sm">{formatDate(b.created_at)}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Despatched">
                   <Text size="sm">{b.despatched_on ? formatDate(b.despatched_on) : '—'}</Text>
                 </Table.Td>
               </Table.Tr>

@@ -111,7 +111,7 @@ export default function OutboxPage() {
             <OutboxPagination page={data.page} total={data.total_pages} onChange={goTo} />
           )}
         </Group>
-        <Paper withBorder radius="md" className={classes.scroll}>
+        <Paper withBorder radius="md">
           <Table
             stickyHeader
             stickyHeaderOffset="var(--app-shell-header-height, 56px)"
@@ -121,6 +121,7 @@ export default function OutboxPage() {
             horizontalSpacing="sm"
             layout="fixed"
             aria-busy={outbox.isFetching}
+            className="phone-cards"
           >
             <Table.Thead>
               <Table.Tr>
@@ -218,15 +219,15 @@ function OutboxPagination({
 function MessageRow({ message: m, linkTo }: { message: OutboxMessage; linkTo: (id: number) => string }) {
   return (
     <Table.Tr data-testid="outbox-row">
-      <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      <Table.Td data-label="Created" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
         {formatDateTime(m.created_at)}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="To">
         <Text size="sm" className={classes.address}>
           {m.to}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Subject">
         <Group gap={6} wrap="nowrap">
           <Anchor
             component={Link}
@@ -263,7 +264,7 @@ function MessageRow({ message: m, linkTo }: { message: OutboxMessage; linkTo: (i
           )}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Order item">
         {m.order_item_ref ? (
           <Anchor
             component={Link}
@@ -280,14 +281,14 @@ function MessageRow({ message: m, linkTo }: { message: OutboxMessage; linkTo: (i
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="State">
         <StatusBadge status={m.status} />
         <Text size="xs" c="dimmed" mt={2} style={{ fontVariantNumeric: 'tabular-nums' }}>
           {m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}
         </Text>
         {m.status === 'failed' && <SendAgainButton message={m} />}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Last error">
         {m.last_error ? (
           <Tooltip label={m.last_error} multiline maw={420}>
             <Text size="sm" c="red.8" lineClamp={2} tabIndex={0}>
@@ -300,7 +301,7 @@ function MessageRow({ message: m, linkTo }: { message: OutboxMessage; linkTo: (i
           </Text>
         )}
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      <Table.Td data-label="Sent" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
         {m.sent_at ? (
           formatDateTime(m.sent_at)
         ) : (
