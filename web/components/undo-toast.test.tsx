@@ -24,8 +24,12 @@ const undone = {
 };
 
 describe('offerUndo', () => {
-  it('shows what was done with its Undo for 5 seconds, and hands the keys its undo while it shows', () => {
+  it('shows what was done with its Undo for 5 seconds after the paint, and hands the keys its undo at once', async () => {
     offerUndo({ message: 'Assigned 100234-2 to Alice Orderer.', offer, queryClient: new QueryClient() });
+    // The keys have it before the toast shows; the toast waits for the screen's own change to paint.
+    expect(showingUndo()?.id).toBe(`undo:${offer.token}`);
+    expect(toasts.show).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(toasts.show).toHaveBeenCalled());
     expect(toasts.show).toHaveBeenCalledWith(
       expect.objectContaining({ id: `undo:${offer.token}`, autoClose: UNDO_TOAST_MS }),
     );
@@ -41,6 +45,7 @@ describe('offerUndo', () => {
     const refresh = vi.spyOn(queryClient, 'invalidateQueries');
     const onUndone = vi.fn();
     offerUndo({ message: 'Assigned.', offer, queryClient, onUndone });
+    await vi.waitFor(() => expect(toasts.show).toHaveBeenCalled());
     const undo = showingUndo();
     undo?.run();
     undo?.run();
@@ -69,6 +74,7 @@ describe('offerUndo', () => {
     const refresh = vi.spyOn(queryClient, 'invalidateQueries');
     const onUndone = vi.fn();
     offerUndo({ message: 'Assigned.', offer, queryClient, onUndone });
+    await vi.waitFor(() => expect(toasts.show).toHaveBeenCalled());
     showingUndo()?.run();
     await vi.waitFor(() =>
       expect(toasts.show).toHaveBeenLastCalledWith(

@@ -10,6 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type UndoOffer, UndoResultSchema } from '../../domain/contract/undo';
 import { api } from '../api/client';
 import { NOT_LIVE } from '../api/query-keys';
+import { afterPaint } from '../lib/after-paint';
 import { CLOSE, liftAboveBulkBar, notifyError, notifySuccess } from '../lib/notify';
 import { undoGone, undoShown } from '../lib/undo-offer';
 import { UNDO_KEY } from './shortcut-keys';
@@ -79,15 +80,20 @@ export function offerUndo({ message, offer, queryClient, onUndone }: UndoToastIn
       notifyError(error, 'Could not undo');
     }
   };
-  liftAboveBulkBar();
-  notifications.show({
-    id,
-    message: <UndoToastBody message={message} onUndo={() => void run()} />,
-    autoClose: UNDO_TOAST_MS,
-    closeButtonProps: CLOSE,
-    onClose: () => undoGone(id),
-  });
+  // `z` works from the moment the change is made; the toast shows once the screen's own change has painted
+  // (afterPaint: the toast's measuring then costs only its own layout), unless `z` was quicker.
   undoShown(id, () => void run());
+  afterPaint(() => {
+    if (used) return;
+    liftAboveBulkBar();
+    notifications.show({
+      id,
+      message: <UndoToastBody message={message} onUndo={() => void run()} />,
+      autoClose: UNDO_TOAST_MS,
+      closeButtonProps: CLOSE,
+      onClose: () => undoGone(id),
+    });
+  });
   window.setTimeout(() => {
     if (!used) notifications.hide(id);
   }, UNDO_SHOWN_AT_MOST_MS);
