@@ -28,11 +28,14 @@ export const ROUTES = {
   emailTemplates: '/email-templates',
   /** Webhook endpoints and their delivery logs (issue 48). */
   webhooks: '/webhooks',
+  /** Every user's own 2-step verification and sessions. */
+  accountSecurity: '/account/security',
 } as const;
 
 /** The path of each screen; a screen with parameters takes them (encoded here, as generatePath does). */
 export const paths = {
   signIn: ROUTES.signIn,
+  accountSecurity: ROUTES.accountSecurity,
   dashboard: ROUTES.dashboard,
   myQueue: ROUTES.myQueue,
   /** The team list: every open item, whoever has it. */

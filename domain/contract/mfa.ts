@@ -70,3 +70,7 @@ export type UserSessionList = z.infer<typeof UserSessionListSchema>;
 /** How many sessions an act ended. */
 export const SessionsEndedSchema = z.object({ ended: z.number().int() });
 export type SessionsEnded = z.infer<typeof SessionsEndedSchema>;
+
+/** POST /users/{id}/mfa/reset answers an empty object. */
+export const MfaResetSchema = z.object({});
+export type MfaReset = z.infer<typeof MfaResetSchema>;

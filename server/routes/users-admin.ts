@@ -1,7 +1,7 @@
 /** User admin (admins only). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SecurityPolicySchema, SessionsEndedSchema } from '../../domain/contract/mfa';
+import { MfaResetSchema, SecurityPolicySchema, SessionsEndedSchema } from '../../domain/contract/mfa';
 import { AdminUserListSchema, AdminUserResponseSchema } from '../../domain/contract/users';
 import { currentUser } from '../auth/guard';
 import { auditActorOf } from '../services/audit/record';
@@ -104,7 +104,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         tags,
         summary: "Reset a user's 2-step verification (they set it up again)",
         params: IdParams,
-        response: { 200: json('Reset', z.object({})), ...refusals(409) },
+        response: { 200: json('Reset', MfaResetSchema), ...refusals(409) },
       },
     },
     async (request) => resetMfa(db, request.params.id, auditActorOf(request)),
