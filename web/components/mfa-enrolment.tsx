@@ -92,13 +92,8 @@ export function MfaEnrolmentForm({
             Key to type instead
           </Text>
           {enrolment ? (
-            <Group gap={6} wrap="nowrap">
-              <Code
-                fz="sm"
-                aria-labelledby="mfa-secret-label"
-                data-testid="mfa-secret"
-                style={{ wordBreak: 'break-all' }}
-              >
+            <Stack gap={6} align="flex-start">
+              <Code fz="sm" aria-labelledby="mfa-secret-label" data-testid="mfa-secret">
                 {grouped(enrolment.secret)}
               </Code>
               <CopyButton value={enrolment.secret}>
@@ -109,11 +104,11 @@ export function MfaEnrolmentForm({
                     onClick={copy}
                     leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
                   >
-                    {copied ? 'Copied' : 'Copy'}
+                    {copied ? 'Copied' : 'Copy the key'}
                   </Button>
                 )}
               </CopyButton>
-            </Group>
+            </Stack>
           ) : (
             <Skeleton h={20} w={260} />
           )}

@@ -174,7 +174,7 @@ function SessionsCard() {
                 (sessions.data ?? []).map((s) => (
                   <Table.Tr key={s.id} data-testid="session-row">
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
+                      <Group gap={6}>
                         <Text size="sm">{s.device}</Text>
                         {s.current && (
                           <Badge size="xs" variant="outline" radius="sm" tt="none">

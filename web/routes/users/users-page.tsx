@@ -235,7 +235,7 @@ export default function UsersPage() {
         <Paper withBorder radius="md">
           {/* A phone scrolls the table sideways rather than squeezing the role and status badges; the list of
               staff is short, so its header need not stick (a sticky header cannot inside a scroll box). */}
-          <Table.ScrollContainer minWidth={960} type="native">
+          <Table.ScrollContainer minWidth={1000} type="native">
             <Table fz="sm" aria-label="Users" verticalSpacing={8} horizontalSpacing="md">
               <Table.Thead>
                 <Table.Tr>
@@ -243,7 +243,7 @@ export default function UsersPage() {
                   <Table.Th>E-mail</Table.Th>
                   <Table.Th w={170}>Role</Table.Th>
                   <Table.Th w={110}>Orderer</Table.Th>
-                  <Table.Th w={160}>Status</Table.Th>
+                  <Table.Th w={200}>Status</Table.Th>
                   <Table.Th w={110}>Created</Table.Th>
                   <Table.Th w={210}>
                     <VisuallyHidden>Actions</VisuallyHidden>
