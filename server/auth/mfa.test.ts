@@ -77,11 +77,11 @@ describe('enrolment and sign-in with a code', () => {
       const { user, secret } = await enrolledUser();
       const cookie = pendingCookie(await passwordStep(user.email));
       const now = await steadyNow();
-      // The enrolment code used the current step: a code from a later step is needed (or the one before, refused as a replay).
+      // Enrolment used the current step, so only a later one may sign in: the step before and this one are
+      // refused as used, the step after (30 s ahead, within the window) is accepted.
       const code = await codeAt(secret, now + offset);
       const res = await codeStep(cookie, code);
       if (offset <= 0) {
-        // enrolment accepted this step (or the next one when it was computed later): not again.
         expect(res.statusCode).toBe(422);
       } else {
         expect(res.statusCode).toBe(200);
