@@ -93,6 +93,10 @@ const screens = (queryClient: QueryClient): RouteObject[] => [
   { path: ROUTES.legacyConversation, element: <ConversationRedirect /> },
   { path: ROUTES.search, lazy: screen(queryClient, () => import('./routes/search/search-page')) },
   {
+    path: ROUTES.accountSecurity,
+    lazy: screen(queryClient, () => import('./routes/account/account-security-page')),
+  },
+  {
     element: (
       <AdminOnly>
         <Outlet />

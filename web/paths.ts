@@ -30,11 +30,14 @@ export const ROUTES = {
   webhooks: '/webhooks',
   /** Who did what (issue 50). */
   auditLog: '/audit-log',
+  /** Every user's own 2-step verification and sessions. */
+  accountSecurity: '/account/security',
 } as const;
 
 /** The path of each screen; a screen with parameters takes them (encoded here, as generatePath does). */
 export const paths = {
   signIn: ROUTES.signIn,
+  accountSecurity: ROUTES.accountSecurity,
   dashboard: ROUTES.dashboard,
   myQueue: ROUTES.myQueue,
   /** The team list: every open item, whoever has it. */

@@ -4,7 +4,12 @@ import { TimestampSchema } from './common';
 import { UserSchema } from './session';
 
 /** A staff account as admins see it: the user plus whether it may sign in, never the password hash. */
-export const AdminUserSchema = UserSchema.extend({ active: z.boolean(), created_at: TimestampSchema }).meta({
+export const AdminUserSchema = UserSchema.extend({
+  active: z.boolean(),
+  /** Whether 2-step verification is on. */
+  mfa_enabled: z.boolean(),
+  created_at: TimestampSchema,
+}).meta({
   id: 'AdminUser',
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;

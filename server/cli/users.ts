@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { formatDate } from '../../domain/format';
 import { AppError } from '../errors';
+import { type AuditActor, SYSTEM_ACTOR } from '../services/audit/record';
 import { listUsers } from '../services/users/admin';
 import {
   createUser,
@@ -76,6 +77,9 @@ async function passwordSource(values: Values, io: Parameters<Run>[1]) {
   return { piped, get: async () => piped ?? (await readPassword(io, { fromStdin: false })) };
 }
 
+/** The command line acts as the system: no signed-in user; the audit row says it came from here. */
+const CLI_ACTOR: AuditActor = { ...SYSTEM_ACTOR, userAgent: 'ukds command line' };
+
 const yes = (value: boolean) => (value ? 'yes' : 'no');
 
 export const createUserCommand: Run = async (values, io) => {
@@ -95,7 +99,7 @@ export const createUserCommand: Run = async (values, io) => {
         `a user with e-mail ${fields.email} already exists; change it with ${invocation()} user:update`,
       );
     const secret = await password.get();
-    return serviceCall(() => createUser(db, { ...fields, password: secret }));
+    return serviceCall(() => createUser(db, { ...fields, password: secret }, CLI_ACTOR));
   });
   io.out(`Created ${user.role} ${user.email}${user.isOrderer ? ' (orderer)' : ''}, id ${user.id}.`);
   return undefined;
@@ -120,7 +124,7 @@ export const updateUserCommand: Run = async (values, io) => {
     const existing = await findUserByEmail(db, email);
     if (!existing) throw new CommandFailed(`no user with e-mail ${email}; see them all with user:list`);
     const secret = await password?.get();
-    return serviceCall(() => updateUser(db, existing.id, { ...changes, password: secret }));
+    return serviceCall(() => updateUser(db, existing.id, { ...changes, password: secret }, CLI_ACTOR));
   });
   io.out(
     `Updated ${user.email}: role ${user.role}, orderer ${yes(user.isOrderer)}, active ${yes(user.active)}${newPassword ? ', new password' : ''}.`,

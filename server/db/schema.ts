@@ -110,6 +110,46 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * A user's second factor (docs/decisions/mfa.md): the TOTP secret, AES-256-GCM encrypted with a key derived
+ * from SESSION_SECRET; `enabled_at` null while enrolment waits for its first code; `last_step` the TOTP time
+ * step last accepted, so a code is never accepted twice.
+ */
+export const userMfa = pgTable('user_mfa', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes: the SHA-256 of each high-entropy code, never the code. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/** The security policy admins set: one row (id 1). */
+export const securitySettings = pgTable(
+  'security_settings',
+  {
+    id: integer('id').primaryKey(),
+    mfaRequired: boolean('mfa_required').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('security_settings_single_row', sql`${t.id} = 1`)],
+);
+
 /** Failed sign-ins, counted per e-mail and per address to throttle guessing across instances. */
 export const signInFailures = pgTable(
   'sign_in_failures',

@@ -2,6 +2,7 @@
  * Every API route plugin, registered under /api/v1 by app.ts. Add a new area here (one line each).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountSecurityRoutes } from './account-security';
 import { auditRoutes } from './audit';
 import { bulkRoutes } from './bulk';
 import { cannedReplyRoutes } from './canned-replies';
@@ -27,6 +28,7 @@ import { webhookRoutes } from './webhooks';
 
 export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   sessionRoutes,
+  accountSecurityRoutes,
   notificationRoutes,
   orderItemReadRoutes,
   orderItemListRoutes,

@@ -12,7 +12,7 @@ export interface RouteDeps {
   database: Database;
   /** Live-update fan-out; absent in tests that do not need it. */
   live?: LiveHub;
-  config: Pick<Config, 'storefrontApiKey' | 'secureCookies'> &
+  config: Pick<Config, 'storefrontApiKey' | 'secureCookies' | 'sessionSecret'> &
     Partial<Pick<Config, 'dataDir' | 'mailFrom' | 'nodeEnv' | 'webhooks'>>;
   /** Where attachments are kept. */
   storage: Storage;

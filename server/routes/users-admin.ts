@@ -1,8 +1,12 @@
 /** User admin (admins only). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MfaResetSchema, SecurityPolicySchema, SessionsEndedSchema } from '../../domain/contract/mfa';
 import { AdminUserListSchema, AdminUserResponseSchema } from '../../domain/contract/users';
 import { currentUser } from '../auth/guard';
+import { auditActorOf } from '../services/audit/record';
+import { resetMfa, securityPolicy, setSecurityPolicy } from '../services/auth/mfa';
+import { endAllUserSessions } from '../services/auth/sessions';
 import { adminCreateUser, adminUpdateUser, listUsers, resetPassword } from '../services/users/admin';
 import { NewUserSchema, UserChangesSchema } from '../services/users/users';
 import { json, refusals } from './answers';
@@ -42,7 +46,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     },
     async (request, reply) => {
       reply.status(201);
-      return adminCreateUser(db, request.body);
+      return adminCreateUser(db, request.body, auditActorOf(request));
     },
   );
   app.put(
@@ -57,7 +61,13 @@ export const userAdminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         response: { 200: json('The changed account', AdminUserResponseSchema) },
       },
     },
-    async (request) => adminUpdateUser(db, currentUser(request).id, request.params.id, request.body),
+    async (request) =>
+      adminUpdateUser(
+        db,
+        { ...auditActorOf(request), actorId: currentUser(request).id },
+        request.params.id,
+        request.body,
+      ),
   );
   app.post(
     '/users/:id/reset_password.json',
@@ -71,6 +81,58 @@ export const userAdminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         response: { 200: json('The account; its sessions have ended', AdminUserResponseSchema) },
       },
     },
-    async (request) => resetPassword(db, request.params.id, request.body.password),
+    async (request) => resetPassword(db, request.params.id, request.body.password, auditActorOf(request)),
+  );
+  app.post(
+    '/users/:id/end_sessions.json',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Sign a user out everywhere (ends all of the user's sessions)",
+        params: IdParams,
+        response: { 200: json('How many sessions ended', SessionsEndedSchema) },
+      },
+    },
+    async (request) => endAllUserSessions(db, request.params.id, auditActorOf(request)),
+  );
+  app.post(
+    '/users/:id/mfa/reset.json',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Reset a user's 2-step verification (they set it up again)",
+        params: IdParams,
+        response: { 200: json('Reset', MfaResetSchema), ...refusals(409) },
+      },
+    },
+    async (request) => resetMfa(db, request.params.id, auditActorOf(request)),
+  );
+  app.get(
+    '/security_policy.json',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The security policy: whether everyone must have 2-step verification',
+        response: { 200: json('The policy', SecurityPolicySchema) },
+      },
+    },
+    async () => securityPolicy(db),
+  );
+  app.put(
+    '/security_policy.json',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Require 2-step verification for everyone, or stop requiring it',
+        body: SecurityPolicySchema,
+        response: { 200: json('The policy now', SecurityPolicySchema) },
+      },
+    },
+    async (request) =>
+      setSecurityPolicy(db, request.body.security_policy.mfa_required, auditActorOf(request)),
   );
 };

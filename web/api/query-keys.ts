@@ -39,6 +39,12 @@ export const queryKeys = {
     orderers: [...users, 'orderers'] as const,
     /** The admin's list of accounts (/users). */
     admin: [...users, 'admin'] as const,
+    /** The signed-in user's second factor and the policy (account security). */
+    mfa: [...users, 'mfa'] as const,
+    /** The signed-in user's sessions (account security). */
+    sessions: [...users, 'sessions'] as const,
+    /** Whether everyone must have 2-step verification (/users). */
+    securityPolicy: [...users, 'security_policy'] as const,
   },
   notifications: {
     all: notifications,

@@ -1,6 +1,6 @@
 /** The header's user menu: who is signed in, their role, shortcuts and Sign out. */
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKeyboard, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconKeyboard, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { SignedOutSchema } from '../../domain/contract/session';
@@ -57,6 +57,13 @@ export function UserMenu({ onShowShortcuts }: { onShowShortcuts: () => void }) {
       <Menu.Dropdown>
         <Menu.Label>Signed in as {user.email}</Menu.Label>
         <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconShieldLock size={16} stroke={1.6} />}
+          onClick={() => navigate(paths.accountSecurity)}
+          data-testid="account-security"
+        >
+          Account security
+        </Menu.Item>
         <Menu.Item leftSection={<IconKeyboard size={16} stroke={1.6} />} onClick={onShowShortcuts}>
           Keyboard shortcuts
         </Menu.Item>

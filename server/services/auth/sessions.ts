@@ -4,12 +4,15 @@
  * table holds the token's SHA-256, never the token (server/auth/sessions.ts has the timeouts and shapes).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { forgetSessions } from '../../auth/session-cache';
 import { ABSOLUTE_TIMEOUT_MS, type ActiveSession, IDLE_TIMEOUT_MS } from '../../auth/sessions';
-import type { Db, Tx } from '../../db/client';
+import { type Db, type Tx, transaction } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
+import { notFound } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/record';
+import { deviceOf } from './device';
 
 /** last_seen_at is written at most this often, so reads do not all turn into writes. */
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -18,7 +21,7 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
 
 /** Starts a session for a user; returns the cookie token (never stored) and the CSRF token. */
 export async function createSession(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   meta: { ip?: string; userAgent?: string },
   now = new Date(),
@@ -128,4 +131,112 @@ export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<vo
     .where(
       or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))),
     );
+}
+
+/** Starts a session after every factor was checked, and records the sign-in. */
+export async function beginSession(
+  db: Db,
+  user: { id: number; name: string },
+  actor: AuditActor,
+  how: 'password' | 'password and code',
+) {
+  return transaction(db, async (tx) => {
+    const started = await createSession(tx, user.id, {
+      ip: actor.ip ?? undefined,
+      userAgent: actor.userAgent ?? undefined,
+    });
+    await recordAudit(
+      tx,
+      { ...actor, actorId: user.id },
+      {
+        kind: 'sign_in.succeeded',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `${user.name} signed in with ${how}`,
+      },
+    );
+    return started;
+  });
+}
+
+/** Ends the session a cookie token names and records the sign-out (nothing when it had already ended). */
+export async function signOut(db: Db, token: string, actor: AuditActor): Promise<void> {
+  const id = sha256(token);
+  const ended = await db.delete(sessions).where(eq(sessions.id, id)).returning({ userId: sessions.userId });
+  forgetSessions([id]);
+  if (ended.length > 0)
+    await recordAudit(db, actor, {
+      kind: 'sign_out',
+      targetType: 'user',
+      targetId: ended[0].userId,
+      summary: 'Signed out',
+    });
+}
+
+/** The reference a session is shown by: derived from its key, so it names the session but opens nothing. */
+const sessionRef = (id: string) =>
+  createHash('sha256').update(`ukds-session-ref:${id}`).digest('hex').slice(0, 32);
+
+/** A user's live sessions, the one asking marked, most recently used first. */
+export async function listUserSessions(
+  db: Db,
+  userId: number,
+  currentId: string | undefined,
+  now = new Date(),
+) {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        sql`${sessions.expiresAt} > ${now}`,
+        sql`${sessions.lastSeenAt} > ${new Date(now.getTime() - IDLE_TIMEOUT_MS)}`,
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt));
+  return {
+    sessions: rows.map((s) => ({
+      id: sessionRef(s.id),
+      device: deviceOf(s.userAgent),
+      ip: s.ip,
+      created_at: s.createdAt.toISOString(),
+      last_seen_at: s.lastSeenAt.toISOString(),
+      current: s.id === currentId,
+    })),
+  };
+}
+
+/** Ends one of the user's own sessions, named by its reference; 404 when it is not one of theirs. */
+export async function endOwnSession(db: Db, userId: number, ref: string, actor: AuditActor) {
+  const own = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+  const match = own.find((s) => sessionRef(s.id) === ref);
+  if (!match) throw notFound('Session');
+  await transaction(db, async (tx) => {
+    await endSessions(tx, [match.id]);
+    await recordAudit(tx, actor, {
+      kind: 'session.ended',
+      targetType: 'session',
+      targetId: ref,
+      summary: 'Signed out one of their own sessions',
+    });
+  });
+  return { ended: 1 };
+}
+
+/** Ends every session of a user (admins: "Sign out everywhere"); 404 for an unknown user. */
+export async function endAllUserSessions(db: Db, userId: number, actor: AuditActor) {
+  return transaction(db, async (tx) => {
+    const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('User');
+    const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    forgetSessions(ended.map((s) => s.id));
+    await recordAudit(tx, actor, {
+      kind: 'session.ended',
+      targetType: 'user',
+      targetId: userId,
+      summary: `Signed ${user.name} out everywhere (${ended.length} session${ended.length === 1 ? '' : 's'})`,
+    });
+    return { ended: ended.length };
+  });
 }

@@ -13,6 +13,7 @@ import { hashPassword, needsRehash, verifyDecoy, verifyPassword } from '../../au
 import type { Db } from '../../db/client';
 import { signInFailures, users } from '../../db/schema';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit/record';
 import { findUserByEmail, type UserRow } from '../users/users';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -33,6 +34,8 @@ export interface SignInOptions {
   accountSlowDownMs?: number;
   /** Where a distributed attack on one account is reported for operators. */
   log?: { warn(fields: object, message: string): void };
+  /** The client's user agent, for the audit row. */
+  userAgent?: string;
 }
 
 const tooMany = () =>
@@ -47,6 +50,7 @@ export async function signIn(
   const now = options.now ?? new Date();
   const email = input.email.trim().toLowerCase();
   const { ip } = input;
+  const actor = { actorId: null, ip, userAgent: options.userAgent?.slice(0, 500) ?? null };
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
 
   const [attempt] = await db
@@ -71,6 +75,11 @@ export async function signIn(
   // The counts include this attempt's own row, hence `>`.
   if (counts.pair > MAX_FAILURES_PER_PAIR || counts.address > MAX_FAILURES_PER_ADDRESS) {
     await db.delete(signInFailures).where(eq(signInFailures.id, attempt.id));
+    await recordAudit(db, actor, {
+      kind: 'sign_in.throttled',
+      targetType: 'user',
+      summary: 'Sign-in refused: too many failed attempts',
+    });
     throw tooMany();
   }
   if (counts.account > ACCOUNT_SLOWDOWN_AFTER) {
@@ -88,6 +97,16 @@ export async function signIn(
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyDecoy(input.password);
   if (!user?.active || !passwordMatches) {
+    await recordAudit(db, user ? { ...actor, actorId: user.id } : actor, {
+      kind: 'sign_in.failed',
+      targetType: 'user',
+      targetId: user?.id,
+      summary: !user
+        ? 'Sign-in failed: unknown e-mail address'
+        : user.active
+          ? 'Sign-in failed: wrong password'
+          : 'Sign-in failed: account deactivated',
+    });
     throw new AppError('invalid_credentials', 'Wrong e-mail or password.');
   }
   // Success clears this address's failures on the account (its own attempt row among them); other

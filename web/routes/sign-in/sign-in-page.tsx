@@ -1,13 +1,34 @@
-/** /sign-in: e-mail and password; back to where the user was (or the dashboard) once signed in. */
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+/**
+ * /sign-in: e-mail and password, then a code when the account has 2-step verification (or setting it up, when
+ * everyone must have it); back to where the user was (or the dashboard) once signed in.
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle, IconClockPause } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CurrentUserSchema, type SignIn } from '../../../domain/contract/session';
+import {
+  MfaEnrolmentSchema,
+  type SecondFactorAnswer,
+  SecondFactorAnswerSchema,
+  SignInAnswerSchema,
+} from '../../../domain/contract/mfa';
+import type { CurrentUser, SignIn } from '../../../domain/contract/session';
 import { ApiError, api, setCsrfToken } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useForm } from '../../components/form';
+import { MfaEnrolmentForm, RecoveryCodesPanel } from '../../components/mfa-enrolment';
 import { PRODUCT_NAME, useDocumentTitle } from '../../components/page-title';
 import { paths } from '../../paths';
 import { loadDashboard } from '../screen-chunks';
@@ -40,7 +61,24 @@ export default function SignInPage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const passwordRef = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<'password' | 'code' | 'enrol'>('password');
+  const [expired, setExpired] = useState(false);
   useEffect(preloadDashboard, []);
+
+  const finish = (data: CurrentUser) => {
+    setCsrfToken(data.csrf_token);
+    queryClient.clear();
+    queryClient.setQueryData(queryKeys.users.current, { user: data.user, csrf_token: data.csrf_token });
+    navigate(safeReturnPath(params.get('next')), { replace: true });
+  };
+  /** The five minutes after the password ran out: start again from the password. */
+  const restart = (error: Error) => {
+    if (error instanceof ApiError && error.status === 401) {
+      setExpired(true);
+      setStep('password');
+      form.set({ password: '' });
+    }
+  };
 
   const form = useForm({
     initial: { email: '', password: '' },
@@ -49,12 +87,11 @@ export default function SignInPage() {
       password: password ? undefined : 'Enter your password.',
     }),
     body: ({ email, password }): SignIn => ({ email: email.trim(), password }),
-    send: (body) => api.post('session', body, CurrentUserSchema, { allowUnauthorized: true }),
+    send: (body) => api.post('session', body, SignInAnswerSchema, { allowUnauthorized: true }),
     onSuccess: (data) => {
-      setCsrfToken(data.csrf_token);
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.users.current, data);
-      navigate(safeReturnPath(params.get('next')), { replace: true });
+      setExpired(false);
+      if ('mfa_required' in data) setStep(data.enrolment_required ? 'enrol' : 'code');
+      else finish(data);
     },
     // Every refusal is the alert above the fields.
     fields: [],
@@ -72,7 +109,7 @@ export default function SignInPage() {
   return (
     <main className={classes.page}>
       <Center mih="100vh" p="md">
-        <Stack w="100%" maw={380} gap="lg">
+        <Stack w="100%" maw={step === 'enrol' ? 520 : 380} gap="lg">
           <Stack align="center" gap={6}>
             <span className={classes.mark} aria-hidden>
               UK
@@ -85,8 +122,17 @@ export default function SignInPage() {
             </Text>
           </Stack>
           <Paper withBorder shadow="sm" radius="md" p="xl">
-            <form onSubmit={form.submit} noValidate aria-label="Sign in">
+            {step === 'code' && (
+              <CodeStep onSignedIn={finish} onExpired={restart} onBack={() => setStep('password')} />
+            )}
+            {step === 'enrol' && <EnrolStep onSignedIn={finish} onExpired={restart} />}
+            <form onSubmit={form.submit} noValidate aria-label="Sign in" hidden={step !== 'password'}>
               <Stack gap="md">
+                {expired && !error && (
+                  <Alert role="alert" color="orange" variant="light" icon={<IconClockPause size={18} />}>
+                    That took too long. Sign in with your password again.
+                  </Alert>
+                )}
                 {error && (
                   <Alert
                     role="alert"
@@ -131,5 +177,110 @@ export default function SignInPage() {
         </Stack>
       </Center>
     </main>
+  );
+}
+
+/** The second step: a code from the authenticator app, or one of the recovery codes. */
+function CodeStep({
+  onSignedIn,
+  onExpired,
+  onBack,
+}: {
+  onSignedIn: (data: CurrentUser) => void;
+  onExpired: (error: Error) => void;
+  onBack: () => void;
+}) {
+  const form = useForm({
+    initial: { code: '' },
+    check: ({ code }) => ({ code: code.trim() ? undefined : 'Enter the code.' }),
+    body: ({ code }) => ({ code: code.trim() }),
+    send: (body) => api.post('session/mfa', body, SecondFactorAnswerSchema, { allowUnauthorized: true }),
+    onSuccess: onSignedIn,
+    onFailure: (error) => {
+      onExpired(error);
+      return undefined;
+    },
+  });
+  const refused = form.error && !form.errors.code ? form.error : null;
+  return (
+    <form onSubmit={form.submit} noValidate aria-label="2-step verification">
+      <Stack gap="md">
+        <Text size="sm">
+          Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+        </Text>
+        {refused && (
+          <Alert role="alert" color="orange" variant="light" icon={<IconClockPause size={18} />}>
+            {refused.message}
+          </Alert>
+        )}
+        <TextInput
+          label="Code"
+          autoComplete="one-time-code"
+          autoFocus
+          {...form.field('code')}
+          data-testid="sign-in-code"
+        />
+        <Button type="submit" fullWidth loading={form.saving} disabled={form.saving}>
+          Verify
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onBack}>
+          Use another account
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+/** Everyone must have 2-step verification and this account has none yet: set it up, then sign in. */
+function EnrolStep({
+  onSignedIn,
+  onExpired,
+}: {
+  onSignedIn: (data: CurrentUser) => void;
+  onExpired: (error: Error) => void;
+}) {
+  const start = useMutation({
+    mutationFn: () => api.post('session/mfa/enrolment', {}, MfaEnrolmentSchema, { allowUnauthorized: true }),
+    onError: onExpired,
+  });
+  const answer = useRef<SecondFactorAnswer | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const { mutate } = start;
+  useEffect(() => mutate(), [mutate]);
+  const confirm = async (code: string) => {
+    try {
+      answer.current = await api.post('session/mfa', { code }, SecondFactorAnswerSchema, {
+        allowUnauthorized: true,
+      });
+    } catch (error) {
+      if (error instanceof Error) onExpired(error);
+      throw error;
+    }
+    return answer.current.recovery_codes ?? [];
+  };
+  if (codes && answer.current) {
+    const signedIn = answer.current;
+    return (
+      <Stack gap="md">
+        <Text size="sm">2-step verification is on.</Text>
+        <RecoveryCodesPanel codes={codes} />
+        <Button fullWidth onClick={() => onSignedIn(signedIn)}>
+          Continue
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Text size="sm" fw={500}>
+        Your organisation requires 2-step verification. Set it up to finish signing in.
+      </Text>
+      <MfaEnrolmentForm
+        enrolment={start.data?.mfa}
+        confirm={confirm}
+        onConfirmed={setCodes}
+        submitLabel="Turn on and sign in"
+      />
+    </Stack>
   );
 }

@@ -18,6 +18,7 @@ const user = (over: Partial<AdminUser>): AdminUser => ({
   email: 'admin@demo.test',
   role: 'admin',
   is_orderer: false,
+  mfa_enabled: false,
   active: true,
   created_at: '2026-01-01T00:00:00.000Z',
   ...over,

@@ -10,6 +10,7 @@ import {
   Select,
   Skeleton,
   Stack,
+  Switch,
   Table,
   Text,
   TextInput,
@@ -20,14 +21,17 @@ import {
   IconAlertTriangle,
   IconCheck,
   IconKey,
+  IconLogout,
   IconPencil,
   IconPlus,
   IconSearch,
+  IconShieldOff,
   IconUserCheck,
   IconUserOff,
 } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, type Ref, useEffect, useRef, useState } from 'react';
+import { MfaResetSchema, SecurityPolicySchema, SessionsEndedSchema } from '../../../domain/contract/mfa';
 import type { Role } from '../../../domain/contract/session';
 import { AdminUserResponseSchema } from '../../../domain/contract/users';
 import { formatDate } from '../../../domain/format';
@@ -51,6 +55,104 @@ import {
 } from './users-api';
 
 const icon = { size: 16, stroke: 1.6, 'aria-hidden': true } as const;
+
+const policyQuery = queryOptions({
+  queryKey: queryKeys.users.securityPolicy,
+  queryFn: async ({ signal }) =>
+    (await api.get('security_policy', SecurityPolicySchema, { signal })).security_policy,
+});
+
+/** "Require 2-step verification for everyone": users without it set it up at their next sign-in. */
+function MfaPolicySwitch() {
+  const queryClient = useQueryClient();
+  const policy = useQuery(policyQuery);
+  const save = useMutation({
+    mutationFn: (required: boolean) =>
+      api.put('security_policy', { security_policy: { mfa_required: required } }, SecurityPolicySchema),
+    onSuccess: ({ security_policy }) => {
+      queryClient.setQueryData(queryKeys.users.securityPolicy, security_policy);
+      notifySuccess(
+        security_policy.mfa_required
+          ? 'Everyone now needs 2-step verification; those without it set it up at their next sign-in.'
+          : '2-step verification is no longer required.',
+      );
+    },
+    onError: (error) => notifyError(error, 'Could not change the policy'),
+  });
+  return (
+    <Switch
+      label="Require 2-step verification for everyone"
+      description="Users without it set it up when they next sign in."
+      checked={policy.data?.mfa_required ?? false}
+      disabled={policy.isPending || save.isPending}
+      onChange={(e) => save.mutate(e.currentTarget.checked)}
+      data-testid="mfa-policy"
+    />
+  );
+}
+
+type AccountAction = { kind: 'reset_mfa' | 'end_sessions'; user: AdminUser };
+
+/** Asks before resetting a user's 2-step verification or signing them out everywhere. */
+function AccountActionModal({ action, onClose }: { action: AccountAction | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const run = useMutation({
+    mutationFn: ({ kind, user }: AccountAction): Promise<unknown> =>
+      kind === 'reset_mfa'
+        ? api.post(`users/${user.id}/mfa/reset`, {}, MfaResetSchema)
+        : api.post(`users/${user.id}/end_sessions`, {}, SessionsEndedSchema),
+    onSuccess: (_, { kind, user }) => {
+      notifySuccess(
+        kind === 'reset_mfa'
+          ? `${user.name}'s 2-step verification is reset.`
+          : `${user.name} is signed out everywhere.`,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users.admin });
+      onClose();
+    },
+    onError: (error, { kind, user }) =>
+      notifyError(
+        error,
+        kind === 'reset_mfa'
+          ? `Could not reset ${user.name}'s 2-step verification`
+          : `Could not sign ${user.name} out`,
+      ),
+  });
+  const title = action?.kind === 'reset_mfa' ? 'Reset 2-step verification?' : 'Sign out everywhere?';
+  return (
+    <Modal opened={action !== null} onClose={() => !run.isPending && onClose()} title={title} centered>
+      {action && (
+        <Stack gap="md">
+          <Text size="sm">
+            {action.kind === 'reset_mfa' ? (
+              <>
+                <b>{action.user.name}</b> signs in with the password alone until they set up 2-step
+                verification again (at once, if everyone must have it). Their recovery codes stop working.
+              </>
+            ) : (
+              <>
+                Every session of <b>{action.user.name}</b> ends at once, on every device.
+              </>
+            )}
+          </Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={run.isPending} data-autofocus>
+              Cancel
+            </Button>
+            <Button
+              color="red.9"
+              loading={run.isPending}
+              onClick={() => run.mutate(action)}
+              {...SUBMIT_SHORTCUT}
+            >
+              {action.kind === 'reset_mfa' ? 'Reset' : 'Sign out everywhere'}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
 const COLUMNS = 7;
 
 /** PUT /users/{id} and the cache updates that follow (the orderers list feeds the menus and pickers). */
@@ -75,6 +177,7 @@ export default function UsersPage() {
   const [filter, setFilter] = useState('');
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
+  const [accountAction, setAccountAction] = useState<AccountAction | null>(null);
   const update = useUpdateUser();
   const users = list.data ?? [];
   const rows = filterUsers(users, filter);
@@ -110,6 +213,9 @@ export default function UsersPage() {
         }
       />
       <Stack gap="sm">
+        <Paper withBorder radius="md" p="md">
+          <MfaPolicySwitch />
+        </Paper>
         {adding && <AddUserForm onDone={() => setAdding(false)} />}
         <Group gap="sm">
           <TextInput
@@ -129,7 +235,7 @@ export default function UsersPage() {
         <Paper withBorder radius="md">
           {/* A phone scrolls the table sideways rather than squeezing the role and status badges; the list of
               staff is short, so its header need not stick (a sticky header cannot inside a scroll box). */}
-          <Table.ScrollContainer minWidth={860} type="native">
+          <Table.ScrollContainer minWidth={1000} type="native">
             <Table fz="sm" aria-label="Users" verticalSpacing={8} horizontalSpacing="md">
               <Table.Thead>
                 <Table.Tr>
@@ -137,9 +243,9 @@ export default function UsersPage() {
                   <Table.Th>E-mail</Table.Th>
                   <Table.Th w={170}>Role</Table.Th>
                   <Table.Th w={110}>Orderer</Table.Th>
-                  <Table.Th w={120}>Status</Table.Th>
+                  <Table.Th w={200}>Status</Table.Th>
                   <Table.Th w={110}>Created</Table.Th>
-                  <Table.Th w={150}>
+                  <Table.Th w={210}>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
@@ -182,6 +288,8 @@ export default function UsersPage() {
                       isMe={u.id === me.id}
                       onResetPassword={() => setResetting(u)}
                       onDeactivate={() => setDeactivating(u)}
+                      onResetMfa={() => setAccountAction({ kind: 'reset_mfa', user: u })}
+                      onEndSessions={() => setAccountAction({ kind: 'end_sessions', user: u })}
                       onReactivate={() => setActive(u, true)}
                       busy={update.isPending && update.variables?.id === u.id}
                     />
@@ -193,6 +301,7 @@ export default function UsersPage() {
         </Paper>
       </Stack>
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+      <AccountActionModal action={accountAction} onClose={() => setAccountAction(null)} />
       <DeactivateUserModal
         user={deactivating}
         busy={update.isPending}
@@ -244,6 +353,8 @@ interface UserRowProps {
   onResetPassword: () => void;
   onDeactivate: () => void;
   onReactivate: () => void;
+  onResetMfa: () => void;
+  onEndSessions: () => void;
 }
 
 /** One account: shown as a row, or as its edit form while the admin edits it. */
@@ -350,6 +461,8 @@ function UserViewRow({
   onResetPassword,
   onDeactivate,
   onReactivate,
+  onResetMfa,
+  onEndSessions,
   editRef,
   onEdit,
 }: UserRowProps & { editRef: Ref<HTMLButtonElement>; onEdit: () => void }) {
@@ -387,7 +500,16 @@ function UserViewRow({
         )}
       </Table.Td>
       <Table.Td>
-        <StatusBadge active={user.active} />
+        <Group gap={4} wrap="nowrap">
+          <StatusBadge active={user.active} />
+          {user.mfa_enabled && (
+            <Tooltip label="2-step verification is on">
+              <Badge color="blue" c="#1c4f8a" variant="light" radius="sm" tt="none">
+                2-step
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
       </Table.Td>
       <Table.Td c={dim}>{formatDate(user.created_at)}</Table.Td>
       <Table.Td>
@@ -413,6 +535,28 @@ function UserViewRow({
               <IconKey {...icon} />
             </ActionIcon>
           </Tooltip>
+          <Tooltip label="Sign out everywhere">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Sign ${user.name} out everywhere`}
+              onClick={onEndSessions}
+            >
+              <IconLogout {...icon} />
+            </ActionIcon>
+          </Tooltip>
+          {user.mfa_enabled && (
+            <Tooltip label="Reset 2-step verification">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Reset the 2-step verification of ${user.name}`}
+                onClick={onResetMfa}
+              >
+                <IconShieldOff {...icon} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           {user.active ? (
             <Tooltip label={isMe ? 'You cannot deactivate yourself' : 'Deactivate'}>
               <ActionIcon
