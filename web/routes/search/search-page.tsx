@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { EmailSchema } from '../../../domain/contract/common';
 import {
   type SearchResults,
   SearchResultsSchema,
@@ -12,6 +13,8 @@ import {
 } from '../../../domain/contract/search';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { isAdmin, useCurrentUser } from '../../components/auth';
+import { CustomerPrivacyActions } from '../../components/customer-privacy';
 import {
   filterFromParams,
   filterToWire,
@@ -188,6 +191,10 @@ export default function SearchPage() {
   };
 
   const headingId = useId();
+  const user = useCurrentUser();
+  // A quick search for a whole e-mail address is a search for a customer: admins get its GDPR requests.
+  const customerEmail =
+    mode === 'quick' && isAdmin(user) && EmailSchema.safeParse(q.trim()).success ? q.trim() : null;
 
   return (
     <>
@@ -240,6 +247,18 @@ export default function SearchPage() {
             />
           )}
         </Card>
+        {customerEmail && !failed && (
+          <Card component="section" aria-label="Customer" withBorder radius="md" padding="sm">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                Customer <b>{customerEmail}</b>
+              </Text>
+              <Group gap="xs">
+                <CustomerPrivacyActions email={customerEmail} compact />
+              </Group>
+            </Group>
+          </Card>
+        )}
         <SearchOutcome
           mode={mode}
           failed={failed}
