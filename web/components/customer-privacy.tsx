@@ -123,7 +123,13 @@ function EraseCustomerDialog({ email, onClose }: { email: string; onClose: () =>
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button color="red" disabled={!ready} loading={pending} onClick={erase} aria-describedby={hintId}>
+            <Button
+              color="red.9"
+              disabled={!ready}
+              loading={pending}
+              onClick={erase}
+              aria-describedby={hintId}
+            >
               Erase customer
             </Button>
           </Group>
