@@ -4,7 +4,7 @@
  * documents deleted; the sales report the same to the penny; the person no longer findable by search), both
  * admins only, recorded in the audit log without the address.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -33,10 +33,11 @@ import { unzip } from '../test/unzip';
 
 let ctx: TestContext;
 let storage: Storage;
+let dataDir: string;
 let admin: Agent;
 let orderer: Agent;
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ukds-privacy-'));
+  dataDir = mkdtempSync(path.join(tmpdir(), 'ukds-privacy-'));
   storage = localStorage(path.join(dataDir, 'files'));
   ctx = await createTestApp({ dataDir, storage });
   const a = await buildUser(ctx.database, { role: 'admin', is_orderer: false });
@@ -88,14 +89,19 @@ async function customer(
   await db
     .insert(conversationMessages)
     .values({ conversationId: conversation.id, content: `<p>I am Ada ${surname}</p>` });
+  const messageId = `<${newStorageKey()}@test>`;
   await db.insert(outbox).values({
     kind: 'customer_reply',
     toAddress: email,
     subject: `Your order, Ada ${surname}`,
     textBody: `Dear Ada ${surname}`,
-    messageId: `<${newStorageKey()}@test>`,
+    messageId,
     orderItemId: first.id,
   });
+  // The embedded transport's copy of it (server/mail/worker.ts).
+  mkdirSync(path.join(dataDir, 'outbox'), { recursive: true });
+  const eml = path.join(dataDir, 'outbox', `${messageId.replace(/[^\w.@-]/g, '_')}.eml`);
+  writeFileSync(eml, `To: ${email}\r\n\r\nDear Ada ${surname}\r\n`);
   const key = newStorageKey();
   await storage.put(key, Readable.from([PNG_BYTES]));
   const doc = await buildAttachment(ctx.database, first.id, {
@@ -104,7 +110,7 @@ async function customer(
     contentType: 'image/png',
     byteSize: PNG_BYTES.length,
   });
-  return { ...built, conversation, doc, key };
+  return { ...built, conversation, doc, key, eml };
 }
 
 const exportOf = (agent: Agent, email: string) =>
@@ -192,6 +198,7 @@ describe('erasure', () => {
     expect(res.json().error.message).toContain(c.items[1].ref);
     expect(await search('Openshaw')).toHaveLength(2);
     expect(await storage.exists(c.key)).toBe(true);
+    expect(existsSync(c.eml)).toBe(true);
     expect(await auditRows('ada.open@test.example')).toHaveLength(0);
   });
 
@@ -234,6 +241,7 @@ describe('erasure', () => {
     expect(advanced.statusCode).toBe(200);
     expect(advanced.json().results).toEqual([]);
     expect(await storage.exists(c.key)).toBe(false);
+    expect(existsSync(c.eml)).toBe(false);
 
     const { db } = ctx.database;
     const [order] = await db.select().from(orders).where(eq(orders.id, c.order.id));

@@ -126,6 +126,17 @@ export default function SearchPage() {
   const tooShort = mode === 'quick' && q.trim() !== '' && q.trim().length < MIN_QUICK_LENGTH;
   const enabled = mode === 'quick' ? q.trim() !== '' && !tooShort : hasAnyAdvanced(submittedAdvanced);
   const search = useSearch(mode, q, submittedAdvanced, filter, enabled);
+  const user = useCurrentUser();
+  // A quick search for a whole e-mail address that finds that customer's orders is a search for a customer:
+  // admins get its GDPR requests (export, erasure).
+  const wanted = q.trim().toLowerCase();
+  const customerEmail =
+    mode === 'quick' &&
+    isAdmin(user) &&
+    EmailSchema.safeParse(wanted).success &&
+    search.data?.results.some((r) => r.order.email.toLowerCase() === wanted)
+      ? q.trim()
+      : null;
   // Each search asked for (a submit, or arriving with one in the URL) moves focus to its results once.
   const [focusRequest, setFocusRequest] = useState(() => (q ? 1 : 0));
 
@@ -191,10 +202,6 @@ export default function SearchPage() {
   };
 
   const headingId = useId();
-  const user = useCurrentUser();
-  // A quick search for a whole e-mail address is a search for a customer: admins get its GDPR requests.
-  const customerEmail =
-    mode === 'quick' && isAdmin(user) && EmailSchema.safeParse(q.trim()).success ? q.trim() : null;
 
   return (
     <>
