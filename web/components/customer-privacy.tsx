@@ -33,7 +33,6 @@ export function CustomerPrivacyActions({ email, compact = false }: { email: stri
       </Button>
       <Button
         variant="default"
-        color="red"
         size={size}
         leftSection={<IconTrash size={16} aria-hidden />}
         onClick={() => setOpened(true)}
