@@ -161,6 +161,18 @@ describe('subject access export', () => {
     expect(JSON.stringify(row)).not.toMatch(/ada\.export|Exportwood/i);
   });
 
+  it('leaves out a document the storage has lost, and says so in the README', async () => {
+    const c = await customer('ada.lost@test.example', 'Lostwithiel', ['order_complete']);
+    await storage.remove(c.key);
+    const res = await exportOf(admin, 'ada.lost@test.example');
+    expect(res.statusCode).toBe(200);
+    const files = await unzip(res.rawPayload);
+    expect([...files.keys()].filter((name) => name.startsWith('documents/'))).toEqual([]);
+    expect(files.get('README.txt')?.toString()).toMatch(
+      /1 document\(s\) listed in attachments\.json could not be read/,
+    );
+  });
+
   it('refuses orderers (403), answers 404 for an address nothing is held under, 422 naming a bad e-mail', async () => {
     await customer('ada.refused@test.example', 'Refusedale', ['order_complete']);
     expect((await exportOf(orderer, 'ada.refused@test.example')).statusCode).toBe(403);
