@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   RETENTION_NOTIFICATIONS_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   RETENTION_AUDIT_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  RETENTION_DOCUMENTS_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
+  RETENTION_CUSTOMER_YEARS: z.coerce.number().int().min(1).max(100).default(6),
   STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -214,8 +216,17 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** On SIGTERM: how long /readyz answers 503 while requests are still served (server/main.ts). */
   shutdownDrainMs: number;
-  /** Delivered e-mails and read notifications are deleted after this many days (server/jobs/retention.ts). */
-  retention: { outboxDays: number; notificationsDays: number; auditDays: number };
+  /**
+   * Delivered e-mails and read notifications are deleted after this many days, documents this many days after
+   * their item was finished, customers this many years after their last order (server/jobs/retention.ts).
+   */
+  retention: {
+    outboxDays: number;
+    notificationsDays: number;
+    auditDays: number;
+    documentsDays: number;
+    customerYears: number;
+  };
   /** STORAGE_DRIVER, or S3 when S3_BUCKET is set. */
   storage: StorageConfig;
   /** The company the customer e-mails present (COMPANY_*). */
@@ -355,6 +366,9 @@ function inspect(
       outboxDays: e.RETENTION_OUTBOX_DAYS ?? (demoMode ? 3650 : 90),
       notificationsDays: e.RETENTION_NOTIFICATIONS_DAYS ?? (demoMode ? 3650 : 90),
       auditDays: e.RETENTION_AUDIT_DAYS,
+      // 180 days; in demo mode ten years, so the seeded items' documents stay to be shown.
+      documentsDays: e.RETENTION_DOCUMENTS_DAYS ?? (demoMode ? 3650 : 180),
+      customerYears: e.RETENTION_CUSTOMER_YEARS,
     },
     storage,
     company: {

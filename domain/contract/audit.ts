@@ -42,6 +42,7 @@ export const AUDIT_KINDS = [
   'outbox.resent',
   'outbox.retried',
   'document.downloaded',
+  'document.deleted_by_retention',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

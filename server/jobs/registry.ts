@@ -113,8 +113,12 @@ export function backgroundJobs({
       name: 'retention',
       everyMs: 10 * 60_000,
       run: async () => {
-        const pruned = await runRetention(db, retention);
-        if (pruned.signInFailures + pruned.outbox + pruned.notifications + pruned.undoOffers > 0) {
+        const pruned = await runRetention(db, retention, new Date(), undefined, {
+          storage: mail.storage ?? localStorage(mail.dataDir),
+          dataDir: mail.dataDir,
+        });
+        const { signInFailures, outbox, notifications, undoOffers, documents, customersErased } = pruned;
+        if (signInFailures + outbox + notifications + undoOffers + documents + customersErased > 0) {
           log.info({ pruned }, 'retention: old rows deleted');
         }
       },

@@ -21,7 +21,7 @@ import {
 } from '../db/schema';
 import { buildUser, freshDatabase } from '../test/harness';
 import { backgroundJobs } from './registry';
-import { runRetention, SIGN_IN_FAILURE_KEEP_MS, UNDO_OFFER_KEEP_MS } from './retention';
+import { RETENTION_DEFAULTS, runRetention, SIGN_IN_FAILURE_KEEP_MS, UNDO_OFFER_KEEP_MS } from './retention';
 import { startJobRunner } from './runner';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -123,7 +123,12 @@ describe('retention', () => {
       ]);
 
     // Batches of 2: several statements for the five old failures.
-    const result = await runRetention(db, { outboxDays: 90, notificationsDays: 90, auditDays: 730 }, now, 2);
+    const result = await runRetention(
+      db,
+      { ...RETENTION_DEFAULTS, outboxDays: 90, notificationsDays: 90 },
+      now,
+      2,
+    );
     expect(result).toEqual({
       sessions: 'purged',
       signInFailures: 5,
@@ -131,6 +136,8 @@ describe('retention', () => {
       notifications: 1,
       undoOffers: 1,
       auditEvents: 0,
+      documents: 0,
+      customersErased: 0,
       complete: true,
     });
     const offers = (await db.select({ h: undoActions.tokenHash }).from(undoActions)).map((r) => r.h).sort();
@@ -163,10 +170,14 @@ describe('retention', () => {
     expect(ids).toEqual(['live']);
 
     // Shorter ages are honoured: 20 days now takes the delivered e-mail and the read notification left.
-    const shorter = await runRetention(db, { outboxDays: 20, notificationsDays: 20, auditDays: 730 }, now);
+    const shorter = await runRetention(
+      db,
+      { ...RETENTION_DEFAULTS, outboxDays: 20, notificationsDays: 20 },
+      now,
+    );
     expect(shorter).toMatchObject({ outbox: 1, notifications: 1 });
     expect(
-      await runRetention(db, { outboxDays: 20, notificationsDays: 20, auditDays: 730 }, now),
+      await runRetention(db, { ...RETENTION_DEFAULTS, outboxDays: 20, notificationsDays: 20 }, now),
     ).toMatchObject({
       signInFailures: 0,
       outbox: 0,
@@ -186,7 +197,7 @@ describe('retention', () => {
       { userId: user.id, despatchDueOn: '2026-11-20', items: 0 },
       { userId: user.id, despatchDueOn: '2026-11-21', items: 2 },
     ]);
-    await runRetention(db, { outboxDays: 90, notificationsDays: 90, auditDays: 730 }, now);
+    await runRetention(db, { ...RETENTION_DEFAULTS, outboxDays: 90, notificationsDays: 90 }, now);
     const states = await db.select().from(openItemCounts).where(eq(openItemCounts.userId, user.id));
     expect(states.map((r) => [r.currentState, r.items])).toEqual([['review_documents', 2]]);
     const days = await db.select().from(openItemDueCounts).where(eq(openItemDueCounts.userId, user.id));
@@ -209,7 +220,7 @@ describe('retention', () => {
       { ...cell, day: '2026-11-22', slot: 2, items: 1, gross: 50, refunds: 0 },
       { ...cell, day: '2026-11-23', slot: 1, items: 1, gross: 60, refunds: 0 },
     ]);
-    await runRetention(db, { outboxDays: 90, notificationsDays: 90, auditDays: 730 }, now);
+    await runRetention(db, { ...RETENTION_DEFAULTS, outboxDays: 90, notificationsDays: 90 }, now);
     const rows = await db
       .select()
       .from(salesDaily)
@@ -256,12 +267,18 @@ describe('retention', () => {
   it('takes its ages from RETENTION_OUTBOX_DAYS and RETENTION_NOTIFICATIONS_DAYS (90 days) and RETENTION_AUDIT_DAYS (730)', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'ukds-config-'));
     const postgres = { DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@localhost:5432/db' };
-    expect(loadConfig(postgres).retention).toEqual({ outboxDays: 90, notificationsDays: 90, auditDays: 730 });
+    expect(loadConfig(postgres).retention).toEqual({
+      ...RETENTION_DEFAULTS,
+      outboxDays: 90,
+      notificationsDays: 90,
+    });
     // The demo keeps its seeded year of history.
     expect(loadConfig({ DATA_DIR: dataDir }).retention).toEqual({
       outboxDays: 3650,
       notificationsDays: 3650,
       auditDays: 730,
+      documentsDays: 3650,
+      customerYears: 6,
     });
     expect(loadConfig({ DATA_DIR: dataDir, RETENTION_AUDIT_DAYS: '3650' }).retention.auditDays).toBe(3650);
     expect(() => loadConfig({ DATA_DIR: dataDir, RETENTION_AUDIT_DAYS: '0' })).toThrow(
@@ -270,7 +287,7 @@ describe('retention', () => {
     expect(
       loadConfig({ DATA_DIR: dataDir, RETENTION_OUTBOX_DAYS: '30', RETENTION_NOTIFICATIONS_DAYS: '7' })
         .retention,
-    ).toEqual({ outboxDays: 30, notificationsDays: 7, auditDays: 730 });
+    ).toEqual({ ...RETENTION_DEFAULTS, outboxDays: 30, notificationsDays: 7, documentsDays: 3650 });
     expect(() => loadConfig({ DATA_DIR: dataDir, RETENTION_OUTBOX_DAYS: '0' })).toThrow(
       /RETENTION_OUTBOX_DAYS/,
     );

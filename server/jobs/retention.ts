@@ -13,6 +13,10 @@
  *   (migration 0030); afterwards one row each keeps the report's month ~1,000 rows.
  * - Audit log rows older than RETENTION_AUDIT_DAYS (two years): the only deletes the log's trigger allows
  *   (services/audit/retention.ts).
+ * - Personal data (docs/privacy.md, services/privacy/retention.ts): the uploaded documents of items finished
+ *   more than RETENTION_DOCUMENTS_DAYS (180) ago, files first and then rows; and customers with no order for
+ *   RETENTION_CUSTOMER_YEARS (6), erased as an admin's erasure does, CUSTOMER_BATCH of them a run. Both need
+ *   the storage (`files`); without it (tools, most tests) they are skipped.
  * Deletes go in batches of RETENTION_BATCH rows, one short statement each (rows another instance is deleting
  * are skipped, never waited for), and a run stops starting batches after RUN_BUDGET_MS so the worker's other
  * jobs (e-mail) are not held up; what is left goes at the next run.
@@ -21,6 +25,8 @@ import type { Db } from '../db/client';
 import { deleteOldAuditEvents } from '../services/audit/retention';
 import { purgeExpiredSessions } from '../services/auth/sessions';
 import { THROTTLE_WINDOW_MS } from '../services/auth/sign-in';
+import type { ErasureDeps } from '../services/privacy/erase';
+import { deleteOldDocuments, eraseInactiveCustomers } from '../services/privacy/retention';
 import {
   deleteDeliveredEmails,
   deleteEmptyOpenItemCounts,
@@ -37,9 +43,24 @@ export interface RetentionOptions {
   notificationsDays: number;
   /** Audit log rows are kept this many days. */
   auditDays: number;
+  /** Uploaded documents are kept this many days after their item was finished. */
+  documentsDays: number;
+  /** A customer is erased this many years after their last order. */
+  customerYears: number;
 }
 
-export const RETENTION_DEFAULTS: RetentionOptions = { outboxDays: 90, notificationsDays: 90, auditDays: 730 };
+export const RETENTION_DEFAULTS: RetentionOptions = {
+  outboxDays: 90,
+  notificationsDays: 90,
+  auditDays: 730,
+  documentsDays: 180,
+  customerYears: 6,
+};
+
+/** Customers erased at most per run (each is a transaction over all their rows). */
+export const CUSTOMER_BATCH = 50;
+/** Documents deleted per batch: each batch removes its files while it holds their rows. */
+const DOCUMENT_BATCH = 100;
 
 export const RETENTION_BATCH = 1000;
 /** Sign-in failures are kept this long: the 15-minute throttle window and a margin for clock skew. */
@@ -56,6 +77,9 @@ export interface RetentionResult {
   notifications: number;
   undoOffers: number;
   auditEvents: number;
+  /** Documents deleted (files and rows); customers erased. Zero when no storage was given. */
+  documents: number;
+  customersErased: number;
   /** False when the time budget ran out before every batch was done. */
   complete: boolean;
 }
@@ -81,6 +105,7 @@ export async function runRetention(
   options: RetentionOptions = RETENTION_DEFAULTS,
   now = new Date(),
   batch = RETENTION_BATCH,
+  files?: ErasureDeps,
 ): Promise<RetentionResult> {
   const deadline = Date.now() + RUN_BUDGET_MS;
   await purgeExpiredSessions(db, now);
@@ -111,6 +136,27 @@ export async function runRetention(
     deadline,
     batch,
   );
+  const documentBatch = Math.min(batch, DOCUMENT_BATCH);
+  const documents = files
+    ? await inBatches(
+        () =>
+          deleteOldDocuments(
+            db,
+            files,
+            new Date(now.getTime() - options.documentsDays * DAY_MS),
+            documentBatch,
+            now,
+          ),
+        deadline,
+        documentBatch,
+      )
+    : { deleted: 0, complete: true };
+  const customerCutoff = new Date(now);
+  customerCutoff.setUTCFullYear(customerCutoff.getUTCFullYear() - options.customerYears);
+  const customers =
+    files && Date.now() < deadline
+      ? await eraseInactiveCustomers(db, files, customerCutoff, CUSTOMER_BATCH, now)
+      : 0;
   return {
     sessions: 'purged',
     signInFailures: failures.deleted,
@@ -118,6 +164,15 @@ export async function runRetention(
     notifications: read.deleted,
     undoOffers: undo.deleted,
     auditEvents: audit.deleted,
-    complete: failures.complete && mail.complete && read.complete && undo.complete && audit.complete,
+    documents: documents.deleted,
+    customersErased: customers,
+    complete:
+      failures.complete &&
+      mail.complete &&
+      read.complete &&
+      undo.complete &&
+      audit.complete &&
+      documents.complete &&
+      customers < CUSTOMER_BATCH,
   };
 }

@@ -7,6 +7,7 @@ import { auditRoutes } from './audit';
 import { bulkRoutes } from './bulk';
 import { cannedReplyRoutes } from './canned-replies';
 import { conversationRoutes } from './conversations';
+import { customerRoutes } from './customers';
 import { eventRoutes } from './events';
 import { faqRoutes } from './faq';
 import { notificationRoutes } from './notifications';
@@ -48,5 +49,6 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps>[] = [
   outboxRoutes,
   webhookRoutes,
   auditRoutes,
+  customerRoutes,
   eventRoutes,
 ];

@@ -18,6 +18,7 @@ const NOT_JSON: Record<string, string[]> = {
   'get /api/v1/order_items/{ref}/attachments/{id}/file': [...ATTACHMENT_TYPES],
   'post /api/v1/order_items/export.csv': ['text/csv'],
   'get /api/v1/audit_events.csv': ['text/csv'],
+  'get /api/v1/customers/export.json': ['application/zip'],
 };
 
 interface Response {

@@ -51,6 +51,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'outbox.resent': 'E-mail resent',
   'outbox.retried': 'E-mail sent again',
   'document.downloaded': 'Document downloaded',
+  'document.deleted_by_retention': 'Documents deleted by retention',
 };
 
 /** The label of a kind; a kind this release does not know (written by a newer one) is shown as it is. */

@@ -35,6 +35,7 @@ import {
 } from '../../../domain/states';
 import { orderersQuery } from '../../api/queries';
 import { isAdmin } from '../../components/auth';
+import { CustomerPrivacyActions } from '../../components/customer-privacy';
 import { DueDate } from '../../components/due-date';
 import { PageHeader } from '../../components/page-title';
 import { type ScreenAction, useScreenActions } from '../../components/screen-actions';
@@ -377,7 +378,7 @@ export function SummaryPreview({ row }: { row: OrderItemListRow }) {
 }
 
 export function OrderHeader() {
-  const { item } = useOrderItem();
+  const { item, user } = useOrderItem();
   const { buttons, alerts } = useHeaderActions();
   const { order, orderable } = item;
   const open = !isFinalState(item.current_state);
@@ -449,6 +450,11 @@ export function OrderHeader() {
               </Anchor>
               {order.phone ? ` · ${order.phone}` : ''}
             </Text>
+            {isAdmin(user) && (
+              <Group gap="xs" mt={6}>
+                <CustomerPrivacyActions email={order.email} compact />
+              </Group>
+            )}
           </Fact>
           <Fact label="Billing address">
             <Text size="sm">{addressLines(order.billing_address)}</Text>

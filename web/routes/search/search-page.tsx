@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { EmailSchema } from '../../../domain/contract/common';
 import {
   type SearchResults,
   SearchResultsSchema,
@@ -12,6 +13,8 @@ import {
 } from '../../../domain/contract/search';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { isAdmin, useCurrentUser } from '../../components/auth';
+import { CustomerPrivacyActions } from '../../components/customer-privacy';
 import {
   filterFromParams,
   filterToWire,
@@ -123,6 +126,17 @@ export default function SearchPage() {
   const tooShort = mode === 'quick' && q.trim() !== '' && q.trim().length < MIN_QUICK_LENGTH;
   const enabled = mode === 'quick' ? q.trim() !== '' && !tooShort : hasAnyAdvanced(submittedAdvanced);
   const search = useSearch(mode, q, submittedAdvanced, filter, enabled);
+  const user = useCurrentUser();
+  // A quick search for a whole e-mail address that finds that customer's orders is a search for a customer:
+  // admins get its GDPR requests (export, erasure).
+  const wanted = q.trim().toLowerCase();
+  const customerEmail =
+    mode === 'quick' &&
+    isAdmin(user) &&
+    EmailSchema.safeParse(wanted).success &&
+    search.data?.results.some((r) => r.order.email.toLowerCase() === wanted)
+      ? q.trim()
+      : null;
   // Each search asked for (a submit, or arriving with one in the URL) moves focus to its results once.
   const [focusRequest, setFocusRequest] = useState(() => (q ? 1 : 0));
 
@@ -240,6 +254,18 @@ export default function SearchPage() {
             />
           )}
         </Card>
+        {customerEmail && !failed && (
+          <Card component="section" aria-label="Customer" withBorder radius="md" padding="sm">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                Customer <b>{customerEmail}</b>
+              </Text>
+              <Group gap="xs">
+                <CustomerPrivacyActions email={customerEmail} compact />
+              </Group>
+            </Group>
+          </Card>
+        )}
         <SearchOutcome
           mode={mode}
           failed={failed}
