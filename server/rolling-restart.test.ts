@@ -69,7 +69,9 @@ describe.skipIf(!onPostgres)('a rolling restart of two instances under load', ()
       body: JSON.stringify({ email: adminEmail, password: TEST_PASSWORD }),
     });
     expect(signedIn.status).toBe(200);
-    const cookie = signedIn.headers.getSetCookie()[0].split(';')[0];
+    const cookie = (signedIn.headers.getSetCookie().find((c) => c.startsWith('ukds_session=')) ?? '').split(
+      ';',
+    )[0];
     const { csrf_token: csrf } = (await signedIn.json()) as { csrf_token: string };
 
     let stop = false;

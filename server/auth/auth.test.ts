@@ -42,6 +42,8 @@ describe('sign-in', () => {
     const cookie = res.cookies.find((c) => c.name === 'ukds_session');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
+    // The session cookie alone: clients that read the first Set-Cookie (the benches, load tests) get it.
+    expect(res.cookies.map((c) => c.name)).toEqual(['ukds_session']);
   });
 
   it('refuses a wrong password with 401 and the error shape, and no cookie', async () => {

@@ -86,6 +86,8 @@ describe('enrolment and sign-in with a code', () => {
       } else {
         expect(res.statusCode).toBe(200);
         expect(res.cookies.find((c) => c.name === 'ukds_session')).toBeDefined();
+        // The pending sign-in ends with it.
+        expect(res.cookies.find((c) => c.name === 'ukds_mfa_pending')?.value).toBe('');
         expect(res.json().user.id).toBe(user.id);
         const replay = await codeStep(pendingCookie(await passwordStep(user.email)), code);
         expect(replay.statusCode).toBe(422);
