@@ -36,6 +36,8 @@ export const auditRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { datab
       config: { auth: 'admin' },
       schema: {
         tags,
+        // The .json route of the same path is getAuditEvents.
+        operationId: 'getAuditEventsCsv',
         summary: 'The audit log as a CSV file, with the same filters (at most 100,000 rows, newest first)',
         description:
           'Columns: When, Kind, Actor, Address, User agent, Target type, Target, Summary, Before, After.',
