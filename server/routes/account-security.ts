@@ -17,7 +17,10 @@ import { json, refusals } from './answers';
 import type { RouteDeps } from './route-deps';
 
 const SessionParams = z.object({
-  id: z.string().regex(/^[0-9a-f]{32}$/, 'Not a session reference.'),
+  id: z
+    .string()
+    .max(32, { error: 'Not a session reference.', abort: true })
+    .regex(/^[0-9a-f]{32}$/, 'Not a session reference.'),
 });
 
 export const accountSecurityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { database, config }) => {
