@@ -1,8 +1,9 @@
 /** Reading the audit log (admins): a filtered page, newest first, and the same filters as CSV. */
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { AuditEvent, AuditPage, AuditQuery } from '../../../domain/contract/audit';
 import { formatDateTime } from '../../../domain/format';
 import type { Db } from '../../db/client';
+import { londonMidnight } from '../../db/london-days';
 import { auditEvents, users } from '../../db/schema';
 import { toCsv } from '../order-items/csv-export';
 import { customerAuditTarget } from './record';
@@ -10,9 +11,6 @@ import { customerAuditTarget } from './record';
 export const AUDIT_PER_PAGE = 50;
 /** The CSV export stops here, so one click cannot make the server build a file of millions of rows. */
 export const AUDIT_CSV_MAX_ROWS = 100_000;
-
-const londonMidnight = (day: string, plusDays = 0) =>
-  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/London')`;
 
 /** A target typed as an e-mail address is looked up as the customer hash the log keeps instead. */
 const targetIdOf = (target: string) => (target.includes('@') ? customerAuditTarget(target) : target);

@@ -1,9 +1,10 @@
 /** The outbox as admins see it: every customer e-mail and how its delivery went, filtered; a failed one sent again. */
 
-import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { OutboxMessage, OutboxPage, OutboxQuery } from '../../../domain/contract/outbox';
 import type { Db } from '../../db/client';
 import { transaction } from '../../db/client';
+import { londonMidnight } from '../../db/london-days';
 import { orderItems, outbox } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { currentAuditActor, recordAudit } from '../audit/record';
@@ -43,10 +44,6 @@ export const messageWire = (m: ListedRow, ref: string | null): OutboxMessage => 
   attachment_count: Array.isArray(m.attachmentIds) ? m.attachmentIds.length : 0,
   resent_from_id: m.resentFromId,
 });
-
-/** The start of a London calendar day ('yyyy-MM-dd') as a moment, in SQL both PostgreSQL 15 and PGlite run. */
-const londonMidnight = (day: string, plusDays = 0) =>
-  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/London')`;
 
 /** `%`, `_` and `\` typed by the user match themselves, not any text. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
