@@ -24,7 +24,7 @@ import { UnpaidCartsCard } from './unpaid-carts-card';
 
 /** The route's head start (web/app.tsx): every card's first request. */
 export function prefetch(queryClient: QueryClient, { url, user }: ScreenOpening) {
-  prefetchDashboard(queryClient, isAdmin(user), url);
+  return prefetchDashboard(queryClient, isAdmin(user), url);
 }
 
 /**

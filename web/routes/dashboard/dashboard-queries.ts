@@ -56,8 +56,10 @@ export const conversationsQuery = (active: boolean, page: number, assignee?: str
  * starting it after its first render (bench/browser.ts: sign-in → dashboard data). Data still fresh is not
  * fetched again. `admin`: the cards only admins see (the orderer picker, escalations).
  */
-export function prefetchDashboard(queryClient: QueryClient, admin: boolean, url: URL) {
-  void queryClient.prefetchQuery(unassignedItemsQuery(queueViewFromParams(url.searchParams, DASHBOARD_LIST)));
+export function prefetchDashboard(queryClient: QueryClient, admin: boolean, url: URL): Promise<void> {
+  const first = queryClient.prefetchQuery(
+    unassignedItemsQuery(queueViewFromParams(url.searchParams, DASHBOARD_LIST)),
+  );
   if (admin) {
     void queryClient.prefetchQuery(orderersQuery);
     void queryClient.prefetchQuery(escalationsQuery(DEFAULT_ESCALATIONS_VIEW));
@@ -67,4 +69,5 @@ export function prefetchDashboard(queryClient: QueryClient, admin: boolean, url:
   void queryClient.prefetchQuery(ordererStatsQuery);
   void queryClient.prefetchQuery(waitingFcoBatchesQuery);
   void queryClient.prefetchQuery(unpaidCartsQuery);
+  return first;
 }
