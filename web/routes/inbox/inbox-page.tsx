@@ -14,8 +14,9 @@ import type { Conversation, InboxFolder } from '../../../domain/contract/convers
 import { formatDateTime } from '../../../domain/format';
 import { PageHeader } from '../../components/page-title';
 import { useScreenActions } from '../../components/screen-actions';
+import { afterPaint } from '../../lib/after-paint';
 import { paths } from '../../paths';
-import { prefetchConversation } from '../conversation/conversation-api';
+import { conversationQuery, prefetchConversation } from '../conversation/conversation-api';
 import { ConversationPane } from '../conversation/conversation-pane';
 import { EmptyState, ListSkeleton, LoadFailed } from '../dashboard/dashboard-card';
 import { inboxQuery } from './inbox-api';
@@ -53,18 +54,30 @@ export default function InboxPage() {
   const open = (next: number | null) =>
     navigate(next === null ? paths.inbox(folder) : paths.conversation(next, folder));
 
-  // j, k and archiving open the threads either side of the open one: have them ready.
+  // j, k and archiving open the threads either side of the open one: have them ready. Asked for once the
+  // open thread is in and painted, so they never compete with it for the server or the main thread
+  // (bench/browser.ts: open a conversation).
   const queryClient = useQueryClient();
   const prefetch = (threadId: number) => prefetchConversation(queryClient, threadId);
   const idList = ids.join(',');
+  const openShown =
+    useQuery({ ...conversationQuery(openId === null ? '' : String(openId)), enabled: false }).data !==
+    undefined;
   useEffect(() => {
-    if (openId === null || idList === '') return;
-    const listed = idList.split(',').map(Number);
-    for (const delta of [1, -1] as const) {
-      const next = neighbour(listed, openId, delta);
-      if (next !== null && next !== openId) prefetchConversation(queryClient, next);
-    }
-  }, [openId, idList, queryClient]);
+    if (openId === null || idList === '' || !openShown) return;
+    let left = false;
+    afterPaint(() => {
+      if (left) return;
+      const listed = idList.split(',').map(Number);
+      for (const delta of [1, -1] as const) {
+        const next = neighbour(listed, openId, delta);
+        if (next !== null && next !== openId) prefetchConversation(queryClient, next);
+      }
+    });
+    return () => {
+      left = true;
+    };
+  }, [openId, idList, openShown, queryClient]);
 
   useScreenActions([
     {
