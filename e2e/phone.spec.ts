@@ -248,6 +248,25 @@ async function createConversation(request: APIRequestContext): Promise<number> {
   return ((await response.json()) as { conversation: { id: number } }).conversation.id;
 }
 
+/** An unpaid cart of this test's own, as the shop reports it; answers its ref. */
+async function createCart(request: APIRequestContext): Promise<string> {
+  const ref = `PHONE-${Date.now().toString(36)}${(counter++).toString(36)}`.toUpperCase();
+  const response = await request.post('/api/v1/storefront/carts.json', {
+    headers: { Authorization: 'Bearer demo-storefront-key' },
+    data: {
+      cart: {
+        ref,
+        email: `${ref.toLowerCase()}@example.com`,
+        billing_address: { name: 'Pat Phone', line_1: '1 Quay Street', city: 'Bristol', zip: 'BS1 4DJ' },
+        items: [{ type: 'Birth Certificate', net_value: 4500 }],
+        total_in_pence: 4500,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ref;
+}
+
 let admin: ApiClient;
 test.beforeAll(async ({ baseURL }) => {
   admin = await apiAs(baseURL ?? '', 'admin@demo.test');
@@ -451,9 +470,10 @@ test('FCO batches, an unpaid cart and a conversation', async ({ page, request })
     );
   }
 
+  // A cart of this test's own: a demo cart may be closed meanwhile by another spec (unpaid.spec.ts).
+  const cartRef = await createCart(request);
   await page.goto('/dashboard');
-  const cart = page.getByTestId('unpaid-carts').getByRole('link').first();
-  await cart.click();
+  await page.getByTestId('unpaid-carts').getByRole('link', { name: cartRef, exact: true }).click();
   await checkScreen(page, 'unpaid-cart', page.getByRole('heading', { level: 1, name: /^Unpaid cart/ }), [
     page.getByRole('button', { name: 'Notify and close' }),
     page.getByRole('button', { name: 'Close', exact: true }),
