@@ -140,8 +140,9 @@ export function FormButtons({
 }
 
 /**
- * The bordered frame of a tab's table, its header sticking under the app header while the page scrolls (on a
- * phone the table scrolls sideways inside the frame instead).
+ * The bordered frame of a tab's table, its header sticking under the app header while the page scrolls. On a
+ * phone each row is a card of labelled lines (web/styles.css, phone-cards): the rows' cells name their column
+ * in `data-label`.
  */
 export function TableFrame({
   label,
@@ -161,6 +162,7 @@ export function TableFrame({
         aria-label={label}
         verticalSpacing={8}
         horizontalSpacing="md"
+        className="phone-cards"
       >
         <Table.Thead>
           <Table.Tr>{head}</Table.Tr>

@@ -183,30 +183,28 @@ function ArticleRow({ article }: { article: Article }) {
     return (
       <Table.Tr className={classes.editingRow} onKeyDown={row.onKeyDown}>
         <Table.Td colSpan={COLUMNS} py="md">
-          <div className={classes.frameWide}>
-            <Text fw={600} size="sm" mb="sm">
-              Editing “{article.title}”
-            </Text>
-            <Suspense fallback={<EditorFallback />}>
-              <ArticleEditor
-                idPrefix={`article-${article.id}`}
-                draft={row.draft}
-                errors={row.errors}
-                setField={row.setField}
-                firstFieldRef={row.firstFieldRef}
-              />
-            </Suspense>
-            <Group justify="flex-end" mt="md">
-              <RowEditButtons saving={row.saving} onSave={row.submit} onCancel={row.cancel} />
-            </Group>
-          </div>
+          <Text fw={600} size="sm" mb="sm">
+            Editing “{article.title}”
+          </Text>
+          <Suspense fallback={<EditorFallback />}>
+            <ArticleEditor
+              idPrefix={`article-${article.id}`}
+              draft={row.draft}
+              errors={row.errors}
+              setField={row.setField}
+              firstFieldRef={row.firstFieldRef}
+            />
+          </Suspense>
+          <Group justify="flex-end" mt="md">
+            <RowEditButtons saving={row.saving} onSave={row.submit} onCancel={row.cancel} />
+          </Group>
         </Table.Td>
       </Table.Tr>
     );
   }
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td data-label="Title">
         <Text size="sm" fw={500}>
           {article.title}
         </Text>
@@ -214,13 +212,15 @@ function ArticleRow({ article }: { article: Article }) {
           {excerpt}
         </Text>
       </Table.Td>
-      <Table.Td>{optionLabel(ARTICLE_CERTIFICATE_TYPES, article.certificate_type)}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Certificate type">
+        {optionLabel(ARTICLE_CERTIFICATE_TYPES, article.certificate_type)}
+      </Table.Td>
+      <Table.Td data-label="Category">
         {/* Plain text, not a badge: a category is a name of any length, not a state, and must wrap on a phone. */}
         <Text size="sm">{article.category}</Text>
       </Table.Td>
-      <Table.Td>{optionLabel(ARTICLE_SITES, article.site)}</Table.Td>
-      <Table.Td>{article.updated_at ? formatDate(article.updated_at) : '—'}</Table.Td>
+      <Table.Td data-label="Site">{optionLabel(ARTICLE_SITES, article.site)}</Table.Td>
+      <Table.Td data-label="Updated">{article.updated_at ? formatDate(article.updated_at) : '—'}</Table.Td>
       <Table.Td>
         <Group justify="flex-end">
           <EditButton ref={row.editButtonRef} what={article.title} onClick={row.start} />

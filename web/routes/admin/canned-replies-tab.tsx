@@ -69,7 +69,8 @@ export default function CannedRepliesTab() {
       )}
       {replies.length > 0 && (
         <Table.ScrollContainer minWidth={560} type="native">
-          <Table aria-label="Canned replies" verticalSpacing="sm" fz="sm">
+          {/* On a phone each reply is a card (web/styles.css, phone-cards). */}
+          <Table aria-label="Canned replies" verticalSpacing="sm" fz="sm" className="phone-cards">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w="25%">Title</Table.Th>
@@ -82,10 +83,10 @@ export default function CannedRepliesTab() {
             <Table.Tbody>
               {replies.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  <Table.Td data-label="Title" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {r.title}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Reply">
                     <Text
                       size="sm"
                       lineClamp={4}

@@ -150,8 +150,10 @@ function ReferenceRow({ kind, item }: { kind: ReferenceKind; item: ReferenceItem
   if (!row.editing) {
     return (
       <Table.Tr>
-        <Table.Td fw={500}>{item.name}</Table.Td>
-        <Table.Td>
+        <Table.Td data-label="Name" fw={500}>
+          {item.name}
+        </Table.Td>
+        <Table.Td data-label="Details">
           {item.details ? (
             <ClampedText>{item.details}</ClampedText>
           ) : (
@@ -160,7 +162,7 @@ function ReferenceRow({ kind, item }: { kind: ReferenceKind; item: ReferenceItem
             </Text>
           )}
         </Table.Td>
-        <Table.Td>{item.updated_at ? formatDate(item.updated_at) : '—'}</Table.Td>
+        <Table.Td data-label="Updated">{item.updated_at ? formatDate(item.updated_at) : '—'}</Table.Td>
         <Table.Td>
           <Group justify="flex-end" gap={4}>
             <EditButton ref={row.editButtonRef} what={item.name} onClick={row.start} />
@@ -171,7 +173,7 @@ function ReferenceRow({ kind, item }: { kind: ReferenceKind; item: ReferenceItem
   }
   return (
     <Table.Tr onKeyDown={row.onKeyDown} className={classes.editingRow}>
-      <Table.Td>
+      <Table.Td data-label="Name">
         <TextInput
           ref={row.firstFieldRef}
           aria-label="Name"
@@ -180,7 +182,7 @@ function ReferenceRow({ kind, item }: { kind: ReferenceKind; item: ReferenceItem
           error={row.errors.name}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Details">
         <GrowingTextarea
           aria-label="Details"
           minRows={1}

@@ -239,7 +239,7 @@ function ContentRow<T extends { id: number }, V extends Record<string, string>, 
       onKeyDown={row.editing ? row.onKeyDown : undefined}
       data-testid={content.rowTestId}
     >
-      <Table.Td c="dimmed">
+      <Table.Td c="dimmed" data-label="Position">
         <Group gap={6} wrap="nowrap">
           {drag.handle}
           {index + 1}
@@ -247,14 +247,20 @@ function ContentRow<T extends { id: number }, V extends Record<string, string>, 
       </Table.Td>
       {content.columns.map((column) =>
         row.editing && column.edit ? (
-          <Table.Td key={column.header}>{column.edit(row)}</Table.Td>
+          <Table.Td key={column.header} data-label={column.header}>
+            {column.edit(row)}
+          </Table.Td>
         ) : (
-          <Table.Td key={column.header} fw={column.strong && !row.editing ? 500 : undefined}>
+          <Table.Td
+            key={column.header}
+            data-label={column.header}
+            fw={column.strong && !row.editing ? 500 : undefined}
+          >
             {column.view(item)}
           </Table.Td>
         ),
       )}
-      <Table.Td>
+      <Table.Td data-label="Order">
         <MoveButtons what={what} index={index} count={count} busy={moving || row.editing} onMove={onMove} />
       </Table.Td>
       <Table.Td>

@@ -2,7 +2,9 @@
  * A tab's table whose rows can be dragged into a new order (@hello-pangea/dnd). Each row has a drag handle:
  * with a mouse, drag it; with the keyboard, focus it, press Space to lift, the arrow keys to move, Space to
  * drop (Escape cancels); the library announces each step to screen readers. The move buttons beside it do
- * the same without dragging. A drop reports the whole new order of ids.
+ * the same without dragging. A drop reports the whole new order of ids. On a phone each row is a card
+ * (web/styles.css, phone-cards; the rows' cells name their column in `data-label`) and the handle a 44 px
+ * target.
  */
 import {
   type BeforeCapture,
@@ -54,7 +56,8 @@ export function SortableTable<T extends { id: number }>({
   row,
 }: SortableTableProps<T>) {
   const body = useRef<HTMLTableSectionElement | null>(null);
-  // A lifted row leaves the table's layout: its cells keep the widths they had, or they would collapse.
+  // A lifted row leaves the table's layout: its cells keep the widths they had, or they would collapse (a
+  // phone's card ignores them: its cells are always the card's width).
   const cellsOf = (id: string) => [
     ...(body.current?.querySelectorAll<HTMLElement>(`[data-rfd-draggable-id="${CSS.escape(id)}"] > td`) ??
       []),
@@ -83,6 +86,7 @@ export function SortableTable<T extends { id: number }>({
           aria-label={label}
           verticalSpacing={8}
           horizontalSpacing="md"
+          className="phone-cards"
         >
           <Table.Thead>
             <Table.Tr>{head}</Table.Tr>

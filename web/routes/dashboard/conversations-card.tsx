@@ -100,6 +100,8 @@ export function ConversationsCard() {
               layout="fixed"
               style={{ whiteSpace: 'nowrap' }}
               aria-label={folder === 'inbox' ? 'Inbox conversations' : 'Other conversations'}
+              // On a phone each conversation is a card of labelled lines (web/styles.css, phone-cards).
+              className="phone-cards"
             >
               <Table.Thead>
                 <Table.Tr>
@@ -113,7 +115,7 @@ export function ConversationsCard() {
               <Table.Tbody>
                 {rows.map((c) => (
                   <Table.Tr key={c.id}>
-                    <Table.Td>
+                    <Table.Td data-label="From">
                       <Text size="sm" fw={500} truncate="end" title={c.name ?? c.email}>
                         {c.name ?? c.email}
                       </Text>
@@ -123,7 +125,7 @@ export function ConversationsCard() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Message">
                       <Anchor
                         component={Link}
                         to={paths.conversation(c.id)}
@@ -139,7 +141,7 @@ export function ConversationsCard() {
                         {plainText(c.content)}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Order">
                       {c.order_item_ref ? (
                         <Anchor component={Link} to={paths.orderItem(c.order_item_ref)} size="sm">
                           {c.order_item_ref}
@@ -159,7 +161,7 @@ export function ConversationsCard() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Assignee">
                       <Text
                         span
                         size="sm"
@@ -171,7 +173,7 @@ export function ConversationsCard() {
                         {c.assignee?.name ?? 'Unassigned'}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{formatDateTime(c.last_message_at)}</Table.Td>
+                    <Table.Td data-label="Last message">{formatDateTime(c.last_message_at)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -56,7 +56,13 @@ export function EscalationsCard() {
             ))}
           </Group>
           <Table.ScrollContainer minWidth={340} type="native">
-            <Table fz="sm" style={{ whiteSpace: 'nowrap' }} aria-label="Oldest escalations">
+            {/* On a phone each escalation is a card of labelled lines (web/styles.css, phone-cards). */}
+            <Table
+              fz="sm"
+              style={{ whiteSpace: 'nowrap' }}
+              aria-label="Oldest escalations"
+              className="phone-cards"
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Ref</Table.Th>
@@ -68,20 +74,22 @@ export function EscalationsCard() {
               <Table.Tbody>
                 {desk.data.order_items.slice(0, OLDEST_SHOWN).map((item) => (
                   <Table.Tr key={item.id}>
-                    <Table.Td>
+                    <Table.Td data-label="Ref">
                       <Anchor component={Link} to={paths.orderItem(item.ref)} size="sm" fw={600}>
                         {item.ref}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{item.escalation_stage ? STAGE_LABELS[item.escalation_stage] : '—'}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Stage">
+                      {item.escalation_stage ? STAGE_LABELS[item.escalation_stage] : '—'}
+                    </Table.Td>
+                    <Table.Td data-label="Orderer">
                       {item.user?.name ?? (
                         <Text span size="sm" c="dimmed">
                           Unassigned
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{escalationAge(item.escalated_at, now)}</Table.Td>
+                    <Table.Td data-label="Escalated">{escalationAge(item.escalated_at, now)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -21,7 +21,14 @@ export function FcoBatchesCard() {
         <EmptyState>No FCO batches waiting: nothing is at the Foreign Office.</EmptyState>
       ) : (
         <Table.ScrollContainer minWidth={380} maxHeight={260} type="native">
-          <Table stickyHeader fz="sm" style={{ whiteSpace: 'nowrap' }} aria-label="Waiting FCO batches">
+          {/* On a phone each batch is a card of labelled lines (web/styles.css, phone-cards). */}
+          <Table
+            stickyHeader
+            fz="sm"
+            style={{ whiteSpace: 'nowrap' }}
+            aria-label="Waiting FCO batches"
+            className="phone-cards"
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Batch</Table.Th>
@@ -32,7 +39,7 @@ export function FcoBatchesCard() {
             <Table.Tbody>
               {rows.map((b) => (
                 <Table.Tr key={b.id}>
-                  <Table.Td>
+                  <Table.Td data-label="Batch">
                     <Anchor component={Link} to={paths.fcoBatch(b.id)} size="sm" fw={600}>
                       {b.ref}
                     </Anchor>
@@ -40,7 +47,7 @@ export function FcoBatchesCard() {
                       FCO ref {b.fco_reference}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Items">
                     <Group gap={6} wrap="nowrap">
                       {b.order_items.map((i) => (
                         <Anchor key={i.id} component={Link} to={paths.orderItem(i.ref)} size="sm">
@@ -49,7 +56,7 @@ export function FcoBatchesCard() {
                       ))}
                     </Group>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Despatched">
                     {b.despatched_on ? (
                       formatDate(b.despatched_on)
                     ) : (

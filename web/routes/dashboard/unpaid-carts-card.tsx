@@ -20,8 +20,15 @@ export function UnpaidCartsCard() {
       ) : rows.length === 0 ? (
         <EmptyState>No unpaid orders: every cart was paid or closed.</EmptyState>
       ) : (
+        // On a phone each cart is a card of labelled lines (web/styles.css, phone-cards).
         <Table.ScrollContainer minWidth={380} maxHeight={300} type="native">
-          <Table stickyHeader fz="sm" style={{ whiteSpace: 'nowrap' }} aria-label="Unpaid orders">
+          <Table
+            stickyHeader
+            fz="sm"
+            style={{ whiteSpace: 'nowrap' }}
+            aria-label="Unpaid orders"
+            className="phone-cards"
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Ref</Table.Th>
@@ -33,18 +40,18 @@ export function UnpaidCartsCard() {
             <Table.Tbody>
               {rows.map((c) => (
                 <Table.Tr key={c.ref}>
-                  <Table.Td>
+                  <Table.Td data-label="Ref">
                     <Anchor component={Link} to={paths.unpaidCart(c.ref)} size="sm" fw={600}>
                       {c.ref}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Customer">
                     <Text size="sm" lineClamp={1}>
                       {c.billing_address.name}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{formatDate(c.created_at)}</Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <Table.Td data-label="Created">{formatDate(c.created_at)}</Table.Td>
+                  <Table.Td data-label="Total" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {formatPence(c.total_in_pence)}
                   </Table.Td>
                 </Table.Tr>

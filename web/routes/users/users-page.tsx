@@ -233,10 +233,16 @@ export default function UsersPage() {
           )}
         </Group>
         <Paper withBorder radius="md">
-          {/* A phone scrolls the table sideways rather than squeezing the role and status badges; the list of
-              staff is short, so its header need not stick (a sticky header cannot inside a scroll box). */}
+          {/* On a phone each account is a card of labelled lines (web/styles.css, phone-cards); the list of staff
+              is short, so its header need not stick (a sticky header cannot inside a scroll box). */}
           <Table.ScrollContainer minWidth={1000} type="native">
-            <Table fz="sm" aria-label="Users" verticalSpacing={8} horizontalSpacing="md">
+            <Table
+              fz="sm"
+              aria-label="Users"
+              verticalSpacing={8}
+              horizontalSpacing="md"
+              className="phone-cards"
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
@@ -416,11 +422,13 @@ function UserEditRow({ user, isMe, onDone }: { user: AdminUser; isMe: boolean; o
 
   return (
     <Table.Tr onKeyDown={keys} bg="var(--mantine-primary-color-light)" style={{ verticalAlign: 'top' }}>
-      <Table.Td>
+      <Table.Td data-label="Name">
         <TextInput ref={nameRef} aria-label="Name" {...form.field('name')} />
       </Table.Td>
-      <Table.Td pt={14}>{user.email}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label="E-mail" pt={14}>
+        {user.email}
+      </Table.Td>
+      <Table.Td data-label="Role">
         <Tooltip label="You cannot remove your own admin role" disabled={!isMe}>
           <Select
             aria-label="Role"
@@ -436,7 +444,7 @@ function UserEditRow({ user, isMe, onDone }: { user: AdminUser; isMe: boolean; o
       <Table.Td pt={14}>
         <Checkbox label="Orderer" {...form.checkbox('is_orderer')} />
       </Table.Td>
-      <Table.Td pt={14}>
+      <Table.Td data-label="Status" pt={14}>
         <StatusBadge active={user.active} />
       </Table.Td>
       <Table.Td colSpan={2}>
@@ -469,7 +477,7 @@ function UserViewRow({
   const dim = user.active ? undefined : 'dimmed';
   return (
     <Table.Tr data-inactive={user.active ? undefined : true}>
-      <Table.Td>
+      <Table.Td data-label="Name">
         <Group gap={6} wrap="nowrap">
           <Text size="sm" fw={500} c={dim}>
             {user.name}
@@ -481,13 +489,15 @@ function UserViewRow({
           )}
         </Group>
       </Table.Td>
-      <Table.Td c={dim}>{user.email}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label="E-mail" c={dim}>
+        {user.email}
+      </Table.Td>
+      <Table.Td data-label="Role">
         <Badge color={user.role === 'admin' ? 'slateBlue' : 'gray'} variant="light" radius="sm" tt="none">
           {roleLabel(user.role)}
         </Badge>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Orderer">
         {user.is_orderer ? (
           <Group gap={4} wrap="nowrap">
             <IconCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />
@@ -499,7 +509,7 @@ function UserViewRow({
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Status">
         <Group gap={4} wrap="nowrap">
           <StatusBadge active={user.active} />
           {user.mfa_enabled && (
@@ -511,7 +521,9 @@ function UserViewRow({
           )}
         </Group>
       </Table.Td>
-      <Table.Td c={dim}>{formatDate(user.created_at)}</Table.Td>
+      <Table.Td data-label="Created" c={dim}>
+        {formatDate(user.created_at)}
+      </Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Tooltip label="Edit">

@@ -133,8 +133,15 @@ export default function WebhooksPage() {
       />
       <Stack gap="lg">
         <Paper withBorder radius="md">
+          {/* On a phone each endpoint is a card of labelled lines (web/styles.css, phone-cards). */}
           <Table.ScrollContainer minWidth={940} type="native">
-            <Table fz="sm" aria-label="Webhook endpoints" verticalSpacing={8} horizontalSpacing="md">
+            <Table
+              fz="sm"
+              aria-label="Webhook endpoints"
+              verticalSpacing={8}
+              horizontalSpacing="md"
+              className="phone-cards"
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Receiver</Table.Th>
@@ -189,7 +196,7 @@ export default function WebhooksPage() {
                           : undefined
                       }
                     >
-                      <Table.Td>
+                      <Table.Td data-label="Receiver">
                         <Anchor
                           component={Link}
                           to={paths.webhooks(e.id)}
@@ -207,14 +214,14 @@ export default function WebhooksPage() {
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label="Events">
                         <Tooltip label={e.events.join(', ')} multiline maw={360}>
                           <Text size="sm" tabIndex={0} style={{ whiteSpace: 'nowrap' }}>
                             {e.events.length === 1 ? '1 event' : `${e.events.length} events`}
                           </Text>
                         </Tooltip>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label="State">
                         <Tooltip label={STATUS[e.status].help}>
                           <Badge
                             color={STATUS[e.status].color}
@@ -233,7 +240,7 @@ export default function WebhooksPage() {
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td data-label="Deliveries">
                         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                           {e.pending_count} pending · {e.failed_count} failed
                         </Text>
