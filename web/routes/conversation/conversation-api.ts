@@ -4,6 +4,7 @@ import { CannedReplyListSchema } from '../../../domain/contract/canned-replies';
 import { ConversationResponseSchema, CustomerOrdersSchema } from '../../../domain/contract/conversations';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { assigneesQuery } from '../dashboard/conversation-assignees';
 
 export const conversationQuery = (id: string) =>
   queryOptions({
@@ -27,9 +28,13 @@ export const cannedRepliesQuery = queryOptions({
 /**
  * Fetches a thread and its sender's orders before it is opened (the row under the pointer or the keyboard's
  * focus, the threads either side of the open one), so opening it, or archiving the one before it, shows it
- * from the cache. Answers still fresh (the client's staleTime) are not asked for again.
+ * from the cache; and the lists its reply box and assignee picker show (canned replies, staff), which the
+ * open thread otherwise asked for only once rendered, rendering again when they came (bench/browser.ts: open a
+ * conversation). Answers still fresh (the client's staleTime) are not asked for again.
  */
 export function prefetchConversation(queryClient: QueryClient, id: number): void {
   void queryClient.prefetchQuery(conversationQuery(String(id)));
   void queryClient.prefetchQuery(customerOrdersQuery(id));
+  void queryClient.prefetchQuery(cannedRepliesQuery);
+  void queryClient.prefetchQuery(assigneesQuery);
 }

@@ -8,7 +8,7 @@ import { Badge, Box, Group, Pagination, Paper, Stack, Tabs, Text, UnstyledButton
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Conversation, InboxFolder } from '../../../domain/contract/conversations';
 import { formatDateTime } from '../../../domain/format';
@@ -58,7 +58,10 @@ export default function InboxPage() {
   // open thread is in and painted, so they never compete with it for the server or the main thread
   // (bench/browser.ts: open a conversation).
   const queryClient = useQueryClient();
-  const prefetch = (threadId: number) => prefetchConversation(queryClient, threadId);
+  const prefetch = useCallback(
+    (threadId: number) => prefetchConversation(queryClient, threadId),
+    [queryClient],
+  );
   const idList = ids.join(',');
   const openShown =
     useQuery({ ...conversationQuery(openId === null ? '' : String(openId)), enabled: false }).data !==
@@ -236,13 +239,20 @@ function ThreadList({
   placeholder: boolean;
   error: Error | null;
   onRetry: () => void;
-  /** The pointer or the keyboard's focus is on a thread: it may be opened next. */
+  /** The pointer or the keyboard's focus is on a thread: it may be opened next (a stable function). */
   onPrefetch: (id: number) => void;
 }) {
-  const current = useRef<HTMLAnchorElement>(null);
-  // j and k move the open thread: keep it in sight.
+  const list = useRef<HTMLDivElement>(null);
+  // j and k move the open thread: keep it in sight. After the paint, and only when it is out of sight, so
+  // opening a thread by a click does not lay the page out again inside its render (bench/browser.ts).
   useEffect(() => {
-    if (openId !== null) current.current?.scrollIntoView({ block: 'nearest' });
+    if (openId === null) return;
+    afterPaint(() => {
+      const row = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!row) return;
+      const box = row.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) row.scrollIntoView({ block: 'nearest' });
+    });
   }, [openId]);
   if (pending) return <ListSkeleton rows={6} label="Loading conversations…" />;
   if (error) return <LoadFailed what="the conversations" error={error} onRetry={onRetry} />;
@@ -255,62 +265,78 @@ function ThreadList({
       aria-label="Conversations"
       style={{ overflow: 'hidden', opacity: placeholder ? 0.6 : 1, transition: 'opacity 120ms' }}
     >
-      <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {rows.map((c) => {
-          const isOpen = c.id === openId;
-          return (
-            <li key={c.id} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-              <UnstyledButton
-                component={Link}
-                to={paths.conversation(c.id, folder)}
-                ref={isOpen ? current : undefined}
-                aria-current={isOpen ? 'page' : undefined}
-                data-testid="inbox-row"
-                data-id={c.id}
-                onMouseEnter={() => onPrefetch(c.id)}
-                onFocus={() => onPrefetch(c.id)}
-                display="block"
-                px="sm"
-                py={8}
-                style={{
-                  background: isOpen ? 'var(--mantine-color-blue-0)' : undefined,
-                  borderLeft: `3px solid ${isOpen ? 'var(--mantine-color-blue-6)' : 'transparent'}`,
-                }}
-              >
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" fw={600} truncate="end">
-                    {c.name ?? c.email}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                    {formatDateTime(c.last_message_at)}
-                  </Text>
-                </Group>
-                <Text size="sm" truncate="end">
-                  {c.subject?.trim() || '(no subject)'}
-                </Text>
-                <Text size="xs" c="dimmed" truncate="end">
-                  {previewText(c.content)}
-                </Text>
-                <Group gap={6} mt={4}>
-                  <Text size="xs" c={c.assignee ? undefined : 'dimmed'}>
-                    {c.assignee?.name ?? 'Unassigned'}
-                  </Text>
-                  {c.snoozed_until && (
-                    <Badge size="xs" color="grape" variant="light" tt="none">
-                      until {formatDateTime(c.snoozed_until)}
-                    </Badge>
-                  )}
-                  {(c.order_item_ref ?? c.order_ref) && (
-                    <Badge size="xs" color="gray" variant="light" tt="none">
-                      {c.order_item_ref ?? c.order_ref}
-                    </Badge>
-                  )}
-                </Group>
-              </UnstyledButton>
-            </li>
-          );
-        })}
+      <Stack gap={0} component="ul" ref={list} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {rows.map((c) => (
+          <ThreadRow key={c.id} c={c} folder={folder} isOpen={c.id === openId} onPrefetch={onPrefetch} />
+        ))}
       </Stack>
     </Paper>
   );
 }
+
+/**
+ * One thread of the list. Memoized: opening another thread re-renders the two rows whose `isOpen` changed,
+ * not every row (each parses its message's HTML for the preview line).
+ */
+const ThreadRow = memo(function ThreadRow({
+  c,
+  folder,
+  isOpen,
+  onPrefetch,
+}: {
+  c: Conversation;
+  folder: InboxFolder;
+  isOpen: boolean;
+  onPrefetch: (id: number) => void;
+}) {
+  return (
+    <li style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+      <UnstyledButton
+        component={Link}
+        to={paths.conversation(c.id, folder)}
+        aria-current={isOpen ? 'page' : undefined}
+        data-testid="inbox-row"
+        data-id={c.id}
+        onMouseEnter={() => onPrefetch(c.id)}
+        onFocus={() => onPrefetch(c.id)}
+        display="block"
+        px="sm"
+        py={8}
+        style={{
+          background: isOpen ? 'var(--mantine-color-blue-0)' : undefined,
+          borderLeft: `3px solid ${isOpen ? 'var(--mantine-color-blue-6)' : 'transparent'}`,
+        }}
+      >
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" fw={600} truncate="end">
+            {c.name ?? c.email}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+            {formatDateTime(c.last_message_at)}
+          </Text>
+        </Group>
+        <Text size="sm" truncate="end">
+          {c.subject?.trim() || '(no subject)'}
+        </Text>
+        <Text size="xs" c="dimmed" truncate="end">
+          {previewText(c.content)}
+        </Text>
+        <Group gap={6} mt={4}>
+          <Text size="xs" c={c.assignee ? undefined : 'dimmed'}>
+            {c.assignee?.name ?? 'Unassigned'}
+          </Text>
+          {c.snoozed_until && (
+            <Badge size="xs" color="grape" variant="light" tt="none">
+              until {formatDateTime(c.snoozed_until)}
+            </Badge>
+          )}
+          {(c.order_item_ref ?? c.order_ref) && (
+            <Badge size="xs" color="gray" variant="light" tt="none">
+              {c.order_item_ref ?? c.order_ref}
+            </Badge>
+          )}
+        </Group>
+      </UnstyledButton>
+    </li>
+  );
+});
