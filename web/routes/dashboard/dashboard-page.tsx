@@ -3,8 +3,8 @@
  * batches and unpaid carts.
  *
  * The items to assign render first; the other cards follow in a deferred render right after that first paint
- * (useDeferredValue's initial value), grey bars holding their place meanwhile. Their requests start with the
- * navigation all the same (prefetch). Rendering all six cards in one pass held the first list back
+ * (useDeferredValue's initial value), grey bars holding their place meanwhile. Their requests go out once the
+ * list has answered (prefetch, dashboard-queries.ts). Rendering all six cards in one pass held the first list back
  * (bench/browser.ts: sign-in → dashboard data; docs/performance.md has the figures).
  */
 import { Skeleton, Stack } from '@mantine/core';

@@ -100,6 +100,24 @@ describe('dashboard queries', () => {
         expect(client.getQueryState(queryKey), JSON.stringify(queryKey)).toMatchObject({ status: 'success' });
     });
 
+    it('asks for the other cards only once the items to assign have answered', async () => {
+      let answerList: () => void = () => {};
+      const listAnswered = new Promise<void>((resolve) => {
+        answerList = resolve;
+      });
+      const requests = stubApi(answers, {
+        delay: (url) => (url.startsWith('/api/v1/order_items/dashboard.json') ? listAnswered : undefined),
+      });
+      const client = new QueryClient();
+      const first = prefetchDashboard(client, true, new URL('http://localhost/dashboard'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(requests.map((r) => r.url.split('?')[0])).toEqual(['/api/v1/order_items/dashboard.json']);
+      answerList();
+      await first;
+      await settled(client);
+      expect(requests).toHaveLength(8);
+    });
+
     it("leaves out an orderer's hidden cards and anything still fresh", async () => {
       const requests = stubApi(answers);
       // The app's client keeps answers fresh for 15 s (web/app.tsx).

@@ -50,24 +50,29 @@ export const conversationsQuery = (active: boolean, page: number, assignee?: str
   });
 
 /**
- * Starts what the dashboard's cards ask for when it opens at `url`, each with the options its card uses, the
- * items to assign first (the card staff come for): the route's loader calls it as the navigation begins, so
- * the requests are on their way while the screen renders and each card finds its query under way instead of
- * starting it after its first render (bench/browser.ts: sign-in → dashboard data). Data still fresh is not
- * fetched again. `admin`: the cards only admins see (the orderer picker, escalations).
+ * Starts what the dashboard's cards ask for when it opens at `url`, each with the options its card uses: the
+ * route's loader calls it as the navigation begins, so each card finds its query under way instead of starting
+ * it after its first render. The items to assign (the card staff come for) are asked for first and alone; the
+ * other cards follow once that answer is in (or failed): seven answers landing meanwhile held that list back on
+ * both sides, the embedded database serving them in turn and the page taking each in while it rendered
+ * (bench/browser.ts: sign-in → dashboard data). The other cards render after the list anyway (dashboard-page.tsx).
+ * Data still fresh is not fetched again. `admin`: the cards only admins see (the orderer picker, escalations).
+ * Answers once the list is in: the route's loader waits for it (web/app.tsx).
  */
 export function prefetchDashboard(queryClient: QueryClient, admin: boolean, url: URL): Promise<void> {
   const first = queryClient.prefetchQuery(
     unassignedItemsQuery(queueViewFromParams(url.searchParams, DASHBOARD_LIST)),
   );
-  if (admin) {
-    void queryClient.prefetchQuery(orderersQuery);
-    void queryClient.prefetchQuery(escalationsQuery(DEFAULT_ESCALATIONS_VIEW));
-  }
-  void queryClient.prefetchQuery(conversationsQuery(true, 1));
-  void queryClient.prefetchQuery(assigneesQuery);
-  void queryClient.prefetchQuery(ordererStatsQuery);
-  void queryClient.prefetchQuery(waitingFcoBatchesQuery);
-  void queryClient.prefetchQuery(unpaidCartsQuery);
+  void first.then(() => {
+    if (admin) {
+      void queryClient.prefetchQuery(orderersQuery);
+      void queryClient.prefetchQuery(escalationsQuery(DEFAULT_ESCALATIONS_VIEW));
+    }
+    void queryClient.prefetchQuery(conversationsQuery(true, 1));
+    void queryClient.prefetchQuery(assigneesQuery);
+    void queryClient.prefetchQuery(ordererStatsQuery);
+    void queryClient.prefetchQuery(waitingFcoBatchesQuery);
+    void queryClient.prefetchQuery(unpaidCartsQuery);
+  });
   return first;
 }
