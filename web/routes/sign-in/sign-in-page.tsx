@@ -69,7 +69,9 @@ export default function SignInPage() {
     setCsrfToken(data.csrf_token);
     queryClient.clear();
     queryClient.setQueryData(queryKeys.users.current, { user: data.user, csrf_token: data.csrf_token });
-    navigate(safeReturnPath(params.get('next')), { replace: true });
+    // Answered once the first screen is there (its loader waits for its first data, web/app.tsx): the Sign in
+    // button keeps spinning until then.
+    return navigate(safeReturnPath(params.get('next')), { replace: true });
   };
   /** The five minutes after the password ran out: start again from the password. */
   const restart = (error: Error) => {
@@ -91,7 +93,7 @@ export default function SignInPage() {
     onSuccess: (data) => {
       setExpired(false);
       if ('mfa_required' in data) setStep(data.enrolment_required ? 'enrol' : 'code');
-      else finish(data);
+      else return finish(data);
     },
     // Every refusal is the alert above the fields.
     fields: [],
