@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
+import { flushSync } from 'react-dom';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -182,13 +183,13 @@ function createApp() {
 }
 
 /**
- * Navigations render at once (React Router's `useTransitions={false}`), not as interruptible transitions: a
- * transition's render was thrown away and begun again by every answer that landed while it ran (the inbox's
- * refetches after archiving, the list's row prefetch), so the next screen painted after all of them
- * (bench/browser.ts: archive and open the next conversation 317 → 95 ms median, open an order item 186 → 134
- * on the 2-core machine). A screen's code is loaded before the navigation renders (route `lazy`), so nothing
- * suspends; the few lazy parts inside screens have their own fallbacks.
+ * The router is given React DOM's `flushSync` (what `react-router/dom`'s RouterProvider does): the navigations
+ * that must render at once ask for it (web/components/open-at-once.ts); the others are transitions.
  */
+const renderAtOnce = (update: () => unknown): undefined => {
+  flushSync(update);
+};
+
 export function App() {
   const [{ queryClient, router }] = useState(createApp);
 
@@ -196,7 +197,7 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications {...TOASTS} />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} useTransitions={false} />
+        <RouterProvider router={router} flushSync={renderAtOnce} />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -12,6 +12,7 @@ import { memo, useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Conversation, InboxFolder } from '../../../domain/contract/conversations';
 import { formatDateTime } from '../../../domain/format';
+import { useOpenAtOnce } from '../../components/open-at-once';
 import { PageHeader } from '../../components/page-title';
 import { useScreenActions } from '../../components/screen-actions';
 import { afterPaint } from '../../lib/after-paint';
@@ -52,7 +53,7 @@ export default function InboxPage() {
   const openId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
 
   const open = (next: number | null) =>
-    navigate(next === null ? paths.inbox(folder) : paths.conversation(next, folder));
+    navigate(next === null ? paths.inbox(folder) : paths.conversation(next, folder), { flushSync: true });
 
   // j, k and archiving open the threads either side of the open one: have them ready. Asked for once the
   // open thread is in and painted, so they never compete with it for the server or the main thread
@@ -243,6 +244,7 @@ function ThreadList({
   onPrefetch: (id: number) => void;
 }) {
   const list = useRef<HTMLDivElement>(null);
+  const openAtOnce = useOpenAtOnce();
   // j and k move the open thread: keep it in sight. After the paint, and only when it is out of sight, so
   // opening a thread by a click does not lay the page out again inside its render (bench/browser.ts).
   useEffect(() => {
@@ -265,7 +267,13 @@ function ThreadList({
       aria-label="Conversations"
       style={{ overflow: 'hidden', opacity: placeholder ? 0.6 : 1, transition: 'opacity 120ms' }}
     >
-      <Stack gap={0} component="ul" ref={list} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <Stack
+        gap={0}
+        component="ul"
+        ref={list}
+        onClickCapture={openAtOnce}
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
         {rows.map((c) => (
           <ThreadRow key={c.id} c={c} folder={folder} isOpen={c.id === openId} onPrefetch={onPrefetch} />
         ))}
