@@ -94,14 +94,14 @@ test('conversations switch between inbox and other, and page 25 at a time', asyn
 
   const card = page.getByTestId('conversations');
   const inbox = card.getByRole('table', { name: 'Inbox conversations' });
-  await expect(inbox.getByRole('link', { name: 'Where is my certificate?' })).toBeVisible();
+  await expect(inbox.getByRole('link', { name: 'Where is my certificate?', exact: true })).toBeVisible();
   await expect(inbox.getByRole('link', { name: /^Paging / })).toHaveCount(0);
 
   await card.getByText('Other', { exact: true }).click();
   const other = card.getByRole('table', { name: 'Other conversations' });
   await expect(other).toBeVisible();
   await expect(other.locator('tbody tr')).toHaveCount(25);
-  await expect(other.getByRole('link', { name: 'Where is my certificate?' })).toHaveCount(0);
+  await expect(other.getByRole('link', { name: 'Where is my certificate?', exact: true })).toHaveCount(0);
   await expect(card.getByText(/^1–25 of \d+$/)).toBeVisible();
 
   await card.getByRole('button', { name: 'Page 2' }).click();
@@ -128,7 +128,7 @@ test('conversations switch between inbox and other, and page 25 at a time', asyn
 
   // Back to the inbox starts again at page 1.
   await card.getByText('Inbox', { exact: true }).click();
-  await expect(inbox.getByRole('link', { name: 'Where is my certificate?' })).toBeVisible();
+  await expect(inbox.getByRole('link', { name: 'Where is my certificate?', exact: true })).toBeVisible();
   await expect(card.getByText(/^1–\d+ of \d+$/)).toBeVisible();
 });
 

@@ -517,24 +517,18 @@ test('admin screens: sales report, every reference content tab, rows being edite
   }
 
   // A row being edited is a card too: its inputs, its Orderer tick box and Save fit, 44 px targets.
-  await page.getByRole('tab', { name: 'Registries', exact: true }).click();
-  await page
-    .getByRole('button', { name: /^Edit / })
-    .first()
-    .click();
-  await checkScreen(page, 'admin-registry-editing', page.getByRole('textbox', { name: 'Name' }), [
-    page.getByRole('button', { name: 'Save' }),
-  ]);
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('tab', { name: 'FAQ categories', exact: true }).click();
-  await page
-    .getByRole('button', { name: /^Edit / })
-    .first()
-    .click();
-  await checkScreen(page, 'admin-faq-category-editing', page.getByRole('button', { name: 'Save' }), [
-    page.getByRole('button', { name: 'Save' }),
-  ]);
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  for (const [tab, name, ready] of [
+    ['Registries', 'admin-registry-editing', page.getByRole('textbox', { name: 'Name' })],
+    ['FAQ categories', 'admin-faq-category-editing', page.getByRole('button', { name: 'Save' })],
+  ] as const) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    await checkScreen(page, name, ready, [page.getByRole('button', { name: 'Save' })]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  }
 
   await page.goto('/users');
   const users = page.getByRole('table', { name: 'Users' });

@@ -24,7 +24,7 @@ import {
   IconSortAscending,
   IconSortDescending,
 } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useDeferredValue, useRef } from 'react';
+import { type ReactNode, useCallback, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { PagingSchema } from '../../domain/contract/common';
@@ -32,6 +32,7 @@ import type { OrderItemListRow } from '../../domain/contract/order-item';
 import { formatPence } from '../../domain/format';
 import type { ListSort, QueueView } from '../api/queries';
 import { paths } from '../paths';
+import { AfterFirstPaint } from './after-first-paint';
 import { DueDate } from './due-date';
 import { KeyboardRow } from './keyboard-row';
 import { isFilterEmpty, type ListFilterValue } from './list-filter';
@@ -54,18 +55,10 @@ const CELL = Table.classes.td;
 
 /**
  * The rows a list's first paint carries: more than a 1440 × 900 screen shows. A page's other rows (up to 100)
- * render right after that paint, in a deferred pass (RenderedAfterFirstPaint), so opening a list, or the
+ * render right after that paint, in a deferred pass (AfterFirstPaint), so opening a list, or the
  * dashboard after signing in, does not wait for rows below the fold (bench/browser.ts: sign-in → dashboard).
  */
 const FIRST_PAINT_ROWS = 30;
-
-/**
- * Its children from the render after the first paint on (useDeferredValue's initial value), nothing before.
- * Mounted with the table's rows, so a new page or filter renders every row in one pass.
- */
-function RenderedAfterFirstPaint({ children }: { children: ReactNode }) {
-  return useDeferredValue(true, false) ? children : null;
-}
 
 /** A column a screen adds after the customer (the escalations desk's orderer, stage and age). */
 export interface ExtraColumn<T> {
@@ -383,9 +376,9 @@ export function OrderItemsTable<T extends OrderItemListRow>({
               )}
               {rows.slice(0, FIRST_PAINT_ROWS).map(renderRow)}
               {rows.length > FIRST_PAINT_ROWS && (
-                <RenderedAfterFirstPaint>
+                <AfterFirstPaint>
                   {rows.slice(FIRST_PAINT_ROWS).map((item, i) => renderRow(item, FIRST_PAINT_ROWS + i))}
-                </RenderedAfterFirstPaint>
+                </AfterFirstPaint>
               )}
             </Table.Tbody>
           </Table>

@@ -9,7 +9,8 @@
  */
 import { Skeleton, Stack } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue } from 'react';
+import type { ReactNode } from 'react';
+import { AfterFirstPaint } from '../../components/after-first-paint';
 import { isAdmin, useCurrentUser } from '../../components/auth';
 import { PageHeader } from '../../components/page-title';
 import type { ScreenOpening } from '../screen-opening';
@@ -27,15 +28,15 @@ export function prefetch(queryClient: QueryClient, { url, user }: ScreenOpening)
   return prefetchDashboard(queryClient, isAdmin(user), url);
 }
 
-/**
- * Cards rendered in a deferred pass right after the first paint (useDeferredValue's initial value), a grey
- * block busy for assistive technology in their place until then. Its own component, so the cards painted
- * first are not rendered again when these arrive.
- */
+/** Cards rendered right after the first paint, a grey block busy for assistive technology in their place until then. */
 function RenderedNext({ height, children }: { height: number; children: ReactNode }) {
-  const ready = useDeferredValue(true, false);
-  if (ready) return children;
-  return <Skeleton h={height} radius="md" role="status" aria-busy="true" aria-label="Loading…" />;
+  return (
+    <AfterFirstPaint
+      fallback={<Skeleton h={height} radius="md" role="status" aria-busy="true" aria-label="Loading…" />}
+    >
+      {children}
+    </AfterFirstPaint>
+  );
 }
 
 export default function DashboardPage() {
