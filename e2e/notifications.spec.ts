@@ -99,3 +99,35 @@ test('on a phone the bell opens within the screen, without sideways scrolling', 
   await expect(panel.getByRole('button', { name: 'Mark all read' })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test('a notification that arrives while the app is open shows a banner on a phone that stays while pointed at; Dismiss (a 24 px target) closes it', async ({
+  page,
+  baseURL,
+}) => {
+  const email = await ownOrderer(baseURL as string);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  const admin = await apiAs(baseURL as string, 'admin@demo.test');
+  const { itemRefs } = await createOrder(baseURL as string, [{}]);
+  const [ref] = itemRefs;
+  await assignItems(admin, [ref], await ordererId(admin, email));
+  await admin.dispose();
+
+  // The banner stays 2 s, then leaves; under the pointer it stays, past the time it would have gone.
+  const banner = page.getByTestId('notification-banner').filter({ hasText: ref });
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  await banner.hover();
+  await page.waitForTimeout(3500);
+  await expect(banner).toBeVisible();
+  await expect(banner).not.toHaveAttribute('data-leaving');
+  if (process.env.PHONE_SHOTS) await page.screenshot({ path: `${process.env.PHONE_SHOTS}/banner.png` });
+  const dismiss = banner.getByRole('button', { name: 'Dismiss' });
+  const box = await dismiss.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(24);
+  expect(box?.height).toBeGreaterThanOrEqual(24);
+  await dismiss.click();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});

@@ -463,10 +463,15 @@ test('flag, originals received and their failures; the cover letter opens in a n
     route.fulfill({ status: 503, json: { error: { code: 'internal', message: 'The database is busy.' } } }),
   );
   await flag.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Failed to set flag' })).toContainText(
-    'The database is busy.',
-  );
+  const flagFailed = page.getByRole('alert').filter({ hasText: 'Failed to set flag' });
+  await expect(flagFailed).toContainText('The database is busy.');
   await expect(flag).toHaveAttribute('aria-pressed', 'true');
+  // Its Dismiss is a 24 px target (WCAG 2.2, 2.5.8) and closes it.
+  const dismiss = flagFailed.getByRole('button', { name: 'Dismiss' });
+  const box = await dismiss.boundingBox();
+  expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(24);
+  await dismiss.click();
+  await expect(flagFailed).toHaveCount(0);
 
   await page.route('**/original_received.json', (route) =>
     route.fulfill({ status: 503, json: { error: { code: 'internal', message: 'Try again shortly.' } } }),

@@ -1,6 +1,7 @@
 /**
  * A banner for each notification that arrives while the app is open: shown at once, then after 2 s it
- * slides away over 1 s (a CSS transition) and is removed.
+ * slides away over 1 s (a CSS transition) and is removed. While the pointer or focus is on it, it stays (WCAG
+ * 2.2.1, timing adjustable): its countdown starts again when they leave.
  */
 import { CloseButton, Group, Text } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
@@ -18,7 +19,10 @@ export const BANNER_LEAVE_MS = 1000;
 
 function Banner({ n, onGone }: { n: Notification; onGone: (id: number) => void }) {
   const [leaving, setLeaving] = useState(false);
+  const [held, setHeld] = useState(false);
   useEffect(() => {
+    if (held) return;
+    setLeaving(false);
     const leave = window.setTimeout(() => setLeaving(true), BANNER_VISIBLE_MS);
     // Removed by timer as well as by transitionend: reduced-motion users get no transition event.
     const gone = window.setTimeout(() => onGone(n.id), BANNER_VISIBLE_MS + BANNER_LEAVE_MS + 50);
@@ -26,13 +30,19 @@ function Banner({ n, onGone }: { n: Notification; onGone: (id: number) => void }
       window.clearTimeout(leave);
       window.clearTimeout(gone);
     };
-  }, [n.id, onGone]);
+  }, [n.id, onGone, held]);
 
   return (
     <div
       role="status"
       className={classes.banner}
-      data-leaving={leaving || undefined}
+      data-leaving={(leaving && !held) || undefined}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setHeld(false);
+      }}
       data-testid="notification-banner"
       style={{ transitionDuration: `${BANNER_LEAVE_MS}ms` }}
     >
@@ -57,7 +67,7 @@ function Banner({ n, onGone }: { n: Notification; onGone: (id: number) => void }
             </>
           )}
         </Text>
-        <CloseButton size="sm" aria-label="Dismiss" onClick={() => onGone(n.id)} />
+        <CloseButton size="md" aria-label="Dismiss" onClick={() => onGone(n.id)} />
       </Group>
     </div>
   );
