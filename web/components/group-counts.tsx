@@ -63,10 +63,13 @@ const SHOWN: StateGroup[] = ['in_progress', 'waiting', 'escalated', 'on_hold'];
 
 export function GroupCounts({ counts, path, filter = EMPTY_FILTER }: GroupCountsProps) {
   if (!counts) {
+    // Each count's own box, greyed: the list below stays where it is when the counts come.
     return (
-      <Group gap="sm">
-        {[0, 1, 2, 3, 4, 5].map((n) => (
-          <Skeleton key={n} height={58} width={112} radius="md" />
+      <Group gap="sm" aria-hidden>
+        {['Open', ...SHOWN.map((g) => STATE_GROUP_LABELS[g]), 'Overdue'].map((label) => (
+          <Skeleton key={label} visible radius="md" width="auto">
+            <Stat label={label} value={0} />
+          </Skeleton>
         ))}
       </Group>
     );

@@ -67,7 +67,7 @@ interface QueueScreenProps<D extends Page> {
   rowActionLabel?: string;
   /** The bulk bar: where "select all matching" looks, whether it may assign, the screen's actions first. */
   bulk: { list: ListScope; admin: boolean; leadingActions?: ReactNode };
-  /** Below the table (the FCO batches). */
+  /** Below the table (the FCO batches), shown once the list has loaded. */
   children?: ReactNode;
   /** The screen's dialogs. */
   dialogs?: ReactNode;
@@ -128,7 +128,8 @@ export function QueueScreen<D extends Page>({
           rowActionLabel={rowActionLabel}
           rowAction={rowAction}
         />
-        {children}
+        {/* Below the list once it is there: its rows, coming, would push what is below down the screen. */}
+        {!result.isPending && children}
       </Stack>
       {dialogs}
     </>

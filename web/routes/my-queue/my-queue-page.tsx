@@ -51,7 +51,8 @@ export default function MyQueuePage() {
       }
       errorTitle="Could not load your items"
       counts={
-        (mine || stats.isPending) && (
+        // Grey until the counts come, for an orderer only: nothing comes for anyone else (the list would move).
+        (mine || (stats.isPending && user.is_orderer)) && (
           <GroupCounts
             counts={mine && { open: mine.open_items, overdue: mine.overdue, byGroup: mine.by_group }}
             path={pathname}

@@ -122,7 +122,8 @@ export default function WorkQueuePage() {
     <QueueScreen
       queue={queue}
       title={data ? `Work queue: ${data.orderer.name}` : 'Work queue'}
-      description={data ? `${data.orderer.email} · open items, earliest despatch date first` : ' '}
+      // A blank line until the orderer is known: the screen below does not move down when it comes.
+      description={data ? `${data.orderer.email} · open items, earliest despatch date first` : '\u00a0'}
       errorTitle="Could not load"
       counts={
         <GroupCounts
