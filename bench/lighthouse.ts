@@ -1,5 +1,6 @@
 /**
- * Lighthouse on the signed-in screens: `npm run bench:lighthouse -- [--runs 5] [--pages "dashboard,inbox"]`.
+ * Lighthouse on the signed-in screens: `npm run bench:lighthouse -- [--runs 5] [--pages "dashboard,inbox"]
+ * [--reports DIR]` (DIR: each run's whole Lighthouse report, to see what shifted or blocked).
  *
  * Builds nothing: run `npm run build` first. Starts the built app on 127.0.0.1 with a fresh embedded database
  * and the demo data (bench/app-process.ts), signs in as the demo admin in Debian Chromium (CHROMIUM_PATH,
@@ -19,7 +20,7 @@ import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, freePort, startApp } from './app-process';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, pages: { type: 'string' } },
+  options: { runs: { type: 'string', default: '5' }, pages: { type: 'string' }, reports: { type: 'string' } },
 });
 const RUNS = Number(values.runs);
 /** `--pages "dashboard,inbox"`: only these screens (by the names below). */
@@ -121,7 +122,10 @@ async function main() {
           } else lhr = result.lhr;
         }
         if (!lhr) throw new Error(`Lighthouse could not measure ${target.name}`);
-        if (process.env.LH_DUMP) writeFileSync(`${process.env.LH_DUMP}/${target.name}-${i}.json`, JSON.stringify(lhr));
+        if (values.reports) {
+          mkdirSync(values.reports, { recursive: true });
+          writeFileSync(path.join(values.reports, `${target.name}-${i + 1}.json`), JSON.stringify(lhr));
+        }
         runs.push({
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           fcp_ms: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
