@@ -32,7 +32,6 @@ import type { OrderItemListRow } from '../../domain/contract/order-item';
 import { formatPence } from '../../domain/format';
 import type { ListSort, QueueView } from '../api/queries';
 import { paths } from '../paths';
-import { AfterFirstPaint } from './after-first-paint';
 import { DueDate } from './due-date';
 import { KeyboardRow } from './keyboard-row';
 import { isFilterEmpty, type ListFilterValue } from './list-filter';
@@ -52,13 +51,6 @@ import { useWideTable } from './use-wide-table';
  * dashboard's first paint: sign-in → dashboard data ~30 ms sooner on a 2-core machine (docs/performance.md).
  */
 const CELL = Table.classes.td;
-
-/**
- * The rows a list's first paint carries: more than a 1440 × 900 screen shows. A page's other rows (up to 100)
- * render right after that paint, in a deferred pass (AfterFirstPaint), so opening a list, or the
- * dashboard after signing in, does not wait for rows below the fold (bench/browser.ts: sign-in → dashboard).
- */
-const FIRST_PAINT_ROWS = 30;
 
 /** A column a screen adds after the customer (the escalations desk's orderer, stage and age). */
 export interface ExtraColumn<T> {
@@ -374,12 +366,9 @@ export function OrderItemsTable<T extends OrderItemListRow>({
                   </Table.Td>
                 </Table.Tr>
               )}
-              {rows.slice(0, FIRST_PAINT_ROWS).map(renderRow)}
-              {rows.length > FIRST_PAINT_ROWS && (
-                <AfterFirstPaint>
-                  {rows.slice(FIRST_PAINT_ROWS).map((item, i) => renderRow(item, FIRST_PAINT_ROWS + i))}
-                </AfterFirstPaint>
-              )}
+              {/* Every row of the page in one pass: rows rendered after the first paint could widen a column
+                  and re-wrap the rows on screen (e2e/layout-stability.spec.ts). */}
+              {rows.map(renderRow)}
             </Table.Tbody>
           </Table>
         </div>

@@ -3,9 +3,10 @@
  * batches and unpaid carts.
  *
  * The items to assign render first; the other cards follow, once the list is in, in a deferred render right
- * after that first paint (useDeferredValue's initial value), grey bars holding their place meanwhile. Their requests go out once the
- * list has answered (prefetch, dashboard-queries.ts). Rendering all six cards in one pass held the first list back
- * (bench/browser.ts: sign-in → dashboard data; docs/performance.md has the figures).
+ * after that first paint (useDeferredValue's initial value), grey bars holding their place meanwhile; they ask
+ * for their data as they mount (only the list is asked for as the navigation begins: prefetch,
+ * dashboard-queries.ts). Rendering all six cards in one pass held the first list back (bench/browser.ts:
+ * sign-in → dashboard data; docs/performance.md has the figures).
  */
 import { Skeleton, Stack } from '@mantine/core';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
@@ -24,9 +25,9 @@ import { FcoBatchesCard } from './fco-batches-card';
 import { OrdererStatsCard } from './orderer-stats-card';
 import { UnpaidCartsCard } from './unpaid-carts-card';
 
-/** The route's head start (web/app.tsx): every card's first request. */
-export function prefetch(queryClient: QueryClient, { url, user }: ScreenOpening) {
-  return prefetchDashboard(queryClient, isAdmin(user), url);
+/** The route's head start (web/app.tsx): the items to assign. */
+export function prefetch(queryClient: QueryClient, { url }: ScreenOpening) {
+  return prefetchDashboard(queryClient, url);
 }
 
 /** Cards rendered right after the first paint, a grey block busy for assistive technology in their place until then. */

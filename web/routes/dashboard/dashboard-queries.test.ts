@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { escalationsQuery } from '../../api/escalations';
-import { ordererStatsQuery, orderersQuery } from '../../api/queries';
+import { ordererStatsQuery } from '../../api/queries';
 import { EMPTY_FILTER } from '../../components/list-filter';
-import { DEFAULT_ESCALATIONS_VIEW, DEFAULT_QUEUE_VIEW } from '../../components/queue-view';
+import { DEFAULT_QUEUE_VIEW } from '../../components/queue-view';
 import { stubApi } from '../../test/fetch';
-import { assigneesQuery } from './conversation-assignees';
 import {
   conversationsQuery,
   prefetchDashboard,
@@ -55,84 +53,50 @@ describe('dashboard queries', () => {
     const paging = { page: 1, per_page: 100, total_count: 0, total_pages: 0 };
     const answers = {
       '/api/v1/order_items/dashboard.json': { ...paging, order_items: [] },
-      '/api/v1/users/orderers.json': { orderers: [] },
-      '/api/v1/order_items/escalations.json': {
-        ...paging,
-        order_items: [],
-        by_stage: { gro_order: 0, gro_reorder: 0, apostille: 0, scan_send: 0, despatch: 0, gro_refunded: 0 },
-      },
-      '/api/v1/conversations/active.json': { ...paging, per_page: 25, conversations: [] },
-      '/api/v1/conversations/assignees.json': { assignees: [] },
       '/api/v1/orderers/stats.json': { stats: [] },
-      '/api/v1/fco_batches/waiting_fco.json': { fco_batches: [] },
-      '/api/v1/carts/unpaid.json': { carts: [] },
     };
     const settled = (client: QueryClient) =>
       vi.waitFor(() => expect(client.isFetching()).toBe(0), { timeout: 2000 });
 
-    it("asks for every card's data, the items to assign first, under the keys the cards read", async () => {
+    it('asks for the items to assign at the URL, under the key the card reads, and nothing else', async () => {
       const requests = stubApi(answers);
       const client = new QueryClient();
-      prefetchDashboard(client, true, new URL('http://localhost/dashboard?page=2&q=smith'));
+      await prefetchDashboard(client, new URL('http://localhost/dashboard?page=2&q=smith'));
       await settled(client);
-      expect(requests.map((r) => r.url)).toEqual([
-        '/api/v1/order_items/dashboard.json?page=2&q=smith',
-        '/api/v1/users/orderers.json',
-        '/api/v1/order_items/escalations.json?page=1&sort=escalated_at&dir=asc',
-        '/api/v1/conversations/active.json?active=true&page=1',
-        '/api/v1/conversations/assignees.json',
-        '/api/v1/orderers/stats.json',
-        '/api/v1/fco_batches/waiting_fco.json',
-        '/api/v1/carts/unpaid.json',
-      ]);
-      // What each card asks for as it first renders at that URL is already there, none of it failed.
+      // The other cards ask for theirs as they mount, after the list's first paint.
+      expect(requests.map((r) => r.url)).toEqual(['/api/v1/order_items/dashboard.json?page=2&q=smith']);
       const view = { ...DEFAULT_QUEUE_VIEW, page: 2, filter: { ...EMPTY_FILTER, q: 'smith' } };
-      for (const { queryKey } of [
-        unassignedItemsQuery(view),
-        orderersQuery,
-        escalationsQuery(DEFAULT_ESCALATIONS_VIEW),
-        conversationsQuery(true, 1),
-        assigneesQuery,
-        ordererStatsQuery,
-        waitingFcoBatchesQuery,
-        unpaidCartsQuery,
-      ])
-        expect(client.getQueryState(queryKey), JSON.stringify(queryKey)).toMatchObject({ status: 'success' });
+      expect(client.getQueryState(unassignedItemsQuery(view).queryKey)).toMatchObject({ status: 'success' });
     });
 
-    it('asks for the other cards only once the items to assign have answered', async () => {
+    it('answers once the list is in', async () => {
       let answerList: () => void = () => {};
       const listAnswered = new Promise<void>((resolve) => {
         answerList = resolve;
       });
-      const requests = stubApi(answers, {
+      stubApi(answers, {
         delay: (url) => (url.startsWith('/api/v1/order_items/dashboard.json') ? listAnswered : undefined),
       });
       const client = new QueryClient();
-      const first = prefetchDashboard(client, true, new URL('http://localhost/dashboard'));
+      let answered = false;
+      const first = prefetchDashboard(client, new URL('http://localhost/dashboard')).then(() => {
+        answered = true;
+      });
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(requests.map((r) => r.url.split('?')[0])).toEqual(['/api/v1/order_items/dashboard.json']);
+      expect(answered).toBe(false);
       answerList();
       await first;
-      await settled(client);
-      expect(requests).toHaveLength(8);
+      expect(answered).toBe(true);
     });
 
-    it("leaves out an orderer's hidden cards and anything still fresh", async () => {
+    it('leaves a list still fresh alone', async () => {
       const requests = stubApi(answers);
       // The app's client keeps answers fresh for 15 s (web/app.tsx).
       const client = new QueryClient({ defaultOptions: { queries: { staleTime: 15_000 } } });
-      await client.fetchQuery(ordererStatsQuery);
+      await client.fetchQuery(unassignedItemsQuery(DEFAULT_QUEUE_VIEW));
       requests.length = 0;
-      prefetchDashboard(client, false, new URL('http://localhost/dashboard'));
-      await settled(client);
-      expect(requests.map((r) => r.url.split('?')[0])).toEqual([
-        '/api/v1/order_items/dashboard.json',
-        '/api/v1/conversations/active.json',
-        '/api/v1/conversations/assignees.json',
-        '/api/v1/fco_batches/waiting_fco.json',
-        '/api/v1/carts/unpaid.json',
-      ]);
+      await prefetchDashboard(client, new URL('http://localhost/dashboard'));
+      expect(requests).toEqual([]);
     });
   });
 });

@@ -3,12 +3,10 @@ import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/reac
 import { CartListSchema, ConversationListSchema } from '../../../domain/contract/conversations';
 import { DashboardPageSchema } from '../../../domain/contract/queues';
 import { api } from '../../api/client';
-import { escalationsQuery } from '../../api/escalations';
-import { fcoBatchesQuery, ordererStatsQuery, orderersQuery, type QueueView } from '../../api/queries';
+import { fcoBatchesQuery, type QueueView } from '../../api/queries';
 import { queryKeys } from '../../api/query-keys';
 import { filterToParams } from '../../components/list-filter';
-import { DEFAULT_ESCALATIONS_VIEW, type ListSorts, queueViewFromParams } from '../../components/queue-view';
-import { assigneesQuery } from './conversation-assignees';
+import { type ListSorts, queueViewFromParams } from '../../components/queue-view';
 
 /** The dashboard's list has one order, oldest first (the server's); the URL holds its page and filter. */
 export const DASHBOARD_LIST: ListSorts = { sorts: ['due'], defaults: { sort: 'due', dir: 'asc' } };
@@ -50,29 +48,15 @@ export const conversationsQuery = (active: boolean, page: number, assignee?: str
   });
 
 /**
- * Starts what the dashboard's cards ask for when it opens at `url`, each with the options its card uses: the
- * route's loader calls it as the navigation begins, so each card finds its query under way instead of starting
- * it after its first render. The items to assign (the card staff come for) are asked for first and alone; the
- * other cards follow once that answer is in (or failed): seven answers landing meanwhile held that list back on
- * both sides, the embedded database serving them in turn and the page taking each in while it rendered
- * (bench/browser.ts: sign-in → dashboard data). The other cards render after the list anyway (dashboard-page.tsx).
- * Data still fresh is not fetched again. `admin`: the cards only admins see (the orderer picker, escalations).
- * Answers once the list is in: the route's loader waits for it (web/app.tsx).
+ * Starts the items to assign (the card staff come for) at `url`, with the options its card uses: the route's
+ * loader calls it as the navigation begins and waits for it (web/app.tsx), so the shell and the list render
+ * once, with the data. It alone: the other cards render after the list's first paint (dashboard-page.tsx) and
+ * ask for their own data then. Asked for here, as soon as the list had answered, their seven answers landed
+ * while the list's first render ran and held it back (bench/browser.ts: sign-in → dashboard data, 150 → 115 ms
+ * median when they went). Data still fresh is not fetched again. Answers once the list is in.
  */
-export function prefetchDashboard(queryClient: QueryClient, admin: boolean, url: URL): Promise<void> {
-  const first = queryClient.prefetchQuery(
+export function prefetchDashboard(queryClient: QueryClient, url: URL): Promise<void> {
+  return queryClient.prefetchQuery(
     unassignedItemsQuery(queueViewFromParams(url.searchParams, DASHBOARD_LIST)),
   );
-  void first.then(() => {
-    if (admin) {
-      void queryClient.prefetchQuery(orderersQuery);
-      void queryClient.prefetchQuery(escalationsQuery(DEFAULT_ESCALATIONS_VIEW));
-    }
-    void queryClient.prefetchQuery(conversationsQuery(true, 1));
-    void queryClient.prefetchQuery(assigneesQuery);
-    void queryClient.prefetchQuery(ordererStatsQuery);
-    void queryClient.prefetchQuery(waitingFcoBatchesQuery);
-    void queryClient.prefetchQuery(unpaidCartsQuery);
-  });
-  return first;
 }

@@ -64,14 +64,20 @@ export default function SignInPage() {
   const [step, setStep] = useState<'password' | 'code' | 'enrol'>('password');
   const [expired, setExpired] = useState(false);
   useEffect(preloadDashboard, []);
+  const leave = useRef(() => {});
+  useEffect(() => () => leave.current(), []);
 
   const finish = (data: CurrentUser) => {
     setCsrfToken(data.csrf_token);
     queryClient.clear();
     queryClient.setQueryData(queryKeys.users.current, { user: data.user, csrf_token: data.csrf_token });
-    // Answered once the first screen is there (its loader waits for its first data, web/app.tsx): the Sign in
-    // button keeps spinning until then.
-    return navigate(safeReturnPath(params.get('next')), { replace: true });
+    void navigate(safeReturnPath(params.get('next')), { replace: true });
+    // Settled when this page goes, as the first screen replaces it: the Sign in button spins until then. Settled
+    // sooner (when the navigation is under way), the button's change made React start the first screen's
+    // render over, in the middle of it (bench/browser.ts: sign-in → dashboard data).
+    return new Promise<void>((settle) => {
+      leave.current = settle;
+    });
   };
   /** The five minutes after the password ran out: start again from the password. */
   const restart = (error: Error) => {
