@@ -3,7 +3,7 @@
  * has been escalated; counts by stage that narrow the desk; filters, sort and bulk reassignment. The queue
  * screen (components/queue-screen.tsx) with the desk's columns and sort.
  */
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Skeleton, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CUSTOMER_STAGES } from '../../../domain/states';
 import { escalationsQuery } from '../../api/escalations';
@@ -23,7 +23,7 @@ export default function EscalationsPage() {
       description="Every open escalated item across the orderers, oldest escalation first."
       errorTitle="Could not load the escalations"
       counts={
-        byStage && (
+        byStage ? (
           <Group gap="xs" role="group" aria-label="Escalations by stage">
             {CUSTOMER_STAGES.map((stage) => (
               <Badge
@@ -39,6 +39,17 @@ export default function EscalationsPage() {
               >
                 {STAGE_LABELS[stage]}: {byStage[stage] ?? 0}
               </Badge>
+            ))}
+          </Group>
+        ) : (
+          // Grey chips of the same size until the counts come: the list below does not move down then.
+          <Group gap="xs" aria-hidden>
+            {CUSTOMER_STAGES.map((stage) => (
+              <Skeleton key={stage} visible radius="sm" width="auto">
+                <Badge size="lg" radius="sm" variant="outline" tt="none">
+                  {STAGE_LABELS[stage]}: 0
+                </Badge>
+              </Skeleton>
             ))}
           </Group>
         )
