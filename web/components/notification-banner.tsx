@@ -20,9 +20,13 @@ export const BANNER_LEAVE_MS = 1000;
 function Banner({ n, onGone }: { n: Notification; onGone: (id: number) => void }) {
   const [leaving, setLeaving] = useState(false);
   const [held, setHeld] = useState(false);
+  // Held, it comes back if it was leaving; its countdown starts again once let go.
+  const hold = () => {
+    setHeld(true);
+    setLeaving(false);
+  };
   useEffect(() => {
     if (held) return;
-    setLeaving(false);
     const leave = window.setTimeout(() => setLeaving(true), BANNER_VISIBLE_MS);
     // Removed by timer as well as by transitionend: reduced-motion users get no transition event.
     const gone = window.setTimeout(() => onGone(n.id), BANNER_VISIBLE_MS + BANNER_LEAVE_MS + 50);
@@ -36,10 +40,10 @@ function Banner({ n, onGone }: { n: Notification; onGone: (id: number) => void }
     <div
       role="status"
       className={classes.banner}
-      data-leaving={(leaving && !held) || undefined}
-      onMouseEnter={() => setHeld(true)}
+      data-leaving={leaving || undefined}
+      onMouseEnter={hold}
       onMouseLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
+      onFocus={hold}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget)) setHeld(false);
       }}
